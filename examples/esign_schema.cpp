@@ -1,0 +1,108 @@
+// esign-schema: prints the OpenAPI 3.1 document of the public interface, or the JSON Schema of
+// one operation's request.
+//   esign-schema [--strict] [--pretty]                  the OpenAPI document
+//   esign-schema [--strict] [--pretty] PATH             the request schema of PATH, e.g. /public/envelope/get
+//   esign-schema [--strict] [--pretty] --response PATH  the response schema of PATH
+//   esign-schema [--strict] [--pretty] NAME             by component name, e.g. EnvelopeGetRequest
+// --strict: unknown members refused (additionalProperties false), like the server's --strict.
+#include <iostream>
+#include <string>
+#include <string_view>
+
+#include <boost/json/serialize.hpp>
+
+#include <esign/schema/openapi.hpp>
+
+namespace {
+
+void pretty(std::ostream& os, const boost::json::value& v, std::string indent = {}) {
+    switch (v.kind()) {
+    case boost::json::kind::object: {
+        const auto& o = v.get_object();
+        if (o.empty()) { os << "{}"; return; }
+        os << "{\n";
+        std::size_t i = 0;
+        for (const auto& m : o) {
+            os << indent << "  " << boost::json::serialize(boost::json::value(m.key())) << ": ";
+            pretty(os, m.value(), indent + "  ");
+            os << (++i < o.size() ? ",\n" : "\n");
+        }
+        os << indent << "}";
+        return;
+    }
+    case boost::json::kind::array: {
+        const auto& a = v.get_array();
+        if (a.empty()) { os << "[]"; return; }
+        os << "[\n";
+        for (std::size_t i = 0; i < a.size(); ++i) {
+            os << indent << "  ";
+            pretty(os, a[i], indent + "  ");
+            os << (i + 1 < a.size() ? ",\n" : "\n");
+        }
+        os << indent << "]";
+        return;
+    }
+    default: os << boost::json::serialize(v);
+    }
+}
+
+int usage(std::ostream& os, int rc) {
+    os << "usage: esign-schema [--strict] [--pretty] [--response] [PATH | NAME]\n"
+          "  no argument: the OpenAPI 3.1 document of the public operations\n"
+          "  PATH (e.g. /public/envelope/get): the JSON Schema of its request (--response: of its response)\n"
+          "  NAME (e.g. EnvelopeGetRequest): the JSON Schema of that component type\n";
+    return rc;
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+    esign::schema::schema_options options;
+    bool want_pretty = false, response = false;
+    std::string target;
+    for (int i = 1; i < argc; ++i) {
+        std::string_view arg = argv[i];
+        if (arg == "--strict") options.strict = true;
+        else if (arg == "--pretty") want_pretty = true;
+        else if (arg == "--response") response = true;
+        else if (arg == "-h" || arg == "--help") return usage(std::cout, 0);
+        else if (!arg.empty() && arg[0] == '-') return usage(std::cerr, 2);
+        else if (target.empty()) target = arg;
+        else return usage(std::cerr, 2);
+    }
+
+    boost::json::value out;
+    if (target.empty()) {
+        esign::schema::openapi_options o;
+        o.schema = options;
+        out = esign::schema::openapi_document(o);
+    } else {
+        bool found = false;
+        esign::for_each_operation([&](const auto& op) {
+            if (found) return;
+            using op_type = std::remove_cvref_t<decltype(op)>;
+            std::string base = esign::schema::operation_base_name(op.path);
+            bool by_path = op.path == target;
+            bool by_request = target == base + "Request" || target == base;
+            bool by_response = target == base + "Response";
+            if (!by_path && !by_request && !by_response) return;
+            found = true;
+            if ((by_path && response) || by_response)
+                out = esign::schema::json_schema<typename op_type::response_type>(options);
+            else
+                out = esign::schema::json_schema<typename op_type::request_type>(options);
+        });
+        if (!found && target == "ErrorBody") {
+            out = esign::schema::json_schema<esign::error_body>(options);
+            found = true;
+        }
+        if (!found) {
+            std::cerr << "esign-schema: unknown operation path or type: " << target << "\n";
+            return 1;
+        }
+    }
+    if (want_pretty) pretty(std::cout, out);
+    else std::cout << boost::json::serialize(out);
+    std::cout << "\n";
+    return 0;
+}

@@ -1,0 +1,192 @@
+#pragma once
+// The command line of esign-reference-server (contract.md §5).
+//
+//   esign-reference-server [--listen HOST:PORT] [--threads N] [--strict] [--public-webhooks-only]
+//                          [--fixture FILE] [--max-body BYTES] [--seed N] [--webhook-threads N]
+//                          [--verbose] [--help]
+//
+// Options take their value as the next argument or after '=' (`--threads=4`). A bad command line
+// is reported on stderr with the usage, exit status 2 (see main.cpp).
+#include <charconv>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <system_error>
+#include <thread>
+#include <variant>
+#include <vector>
+
+namespace esign::server {
+
+inline constexpr std::string_view usage_text =
+    "usage: esign-reference-server [options]\n"
+    "\n"
+    "The esign reference server: the whole API in memory, over HTTP/1.1.\n"
+    "\n"
+    "options:\n"
+    "  --listen HOST:PORT       address to listen on (default 127.0.0.1:8080; port 0 picks a free\n"
+    "                           port; IPv6 as [::1]:8080). The first line on stdout is\n"
+    "                           'listening on http://HOST:PORT' once the server accepts connections.\n"
+    "  --threads N              HTTP worker threads (default: the number of hardware threads)\n"
+    "  --strict                 report unknown request members as INVALID_REQUEST_FORMAT\n"
+    "  --public-webhooks-only   refuse webhook targets on loopback and private networks\n"
+    "  --fixture FILE           load teams, workspaces, envelopes... from a JSON file at start\n"
+    "                           and on /_control/reset\n"
+    "  --max-body BYTES         largest request body accepted (default 1048576); larger is 413\n"
+    "  --seed N                 reproducible identifiers and tokens\n"
+    "  --webhook-threads N      webhook delivery threads (default 2)\n"
+    "  --verbose                one line per request on stderr\n"
+    "  --help                   this text\n"
+    "\n"
+    "SIGINT or SIGTERM stop the server cleanly (exit status 0). Exit status 2: bad command line,\n"
+    "unreadable or refused fixture, or an address that cannot be listened on.\n";
+
+struct listen_address {
+    std::string host = "127.0.0.1";  // without brackets for IPv6
+    std::uint16_t port = 8080;
+};
+
+struct command_line {
+    listen_address listen;
+    unsigned threads = 0;  // 0: hardware_concurrency
+    bool strict = false;
+    bool public_webhooks_only = false;
+    std::optional<std::string> fixture_file;
+    std::size_t max_body = 1 << 20;
+    std::optional<std::uint64_t> seed;
+    unsigned webhook_threads = 2;
+    bool verbose = false;
+    bool help = false;
+
+    unsigned effective_threads() const {
+        if (threads != 0) return threads;
+        const unsigned hw = std::thread::hardware_concurrency();
+        return hw == 0 ? 1 : hw;
+    }
+};
+
+// A parse failure: what was wrong, for the message on stderr.
+struct command_line_error {
+    std::string message;
+};
+
+namespace detail {
+
+template <class Int>
+std::optional<Int> parse_unsigned(std::string_view text, Int min, Int max) {
+    if (text.empty() || text.size() > 20) return std::nullopt;
+    for (char c : text)
+        if (c < '0' || c > '9') return std::nullopt;  // no sign, no spaces, no hex
+    Int value{};
+    auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (ec != std::errc{} || end != text.data() + text.size() || value < min || value > max) return std::nullopt;
+    return value;
+}
+
+} // namespace detail
+
+// "HOST:PORT", "[V6]:PORT". The host is not resolved here.
+inline std::optional<listen_address> parse_listen_address(std::string_view text) {
+    listen_address out;
+    std::string_view port_text;
+    if (!text.empty() && text.front() == '[') {
+        const auto close = text.find(']');
+        if (close == std::string_view::npos || close == 1) return std::nullopt;
+        out.host = std::string(text.substr(1, close - 1));
+        if (close + 1 >= text.size() || text[close + 1] != ':') return std::nullopt;
+        port_text = text.substr(close + 2);
+    } else {
+        const auto colon = text.rfind(':');
+        if (colon == std::string_view::npos || colon == 0) return std::nullopt;
+        out.host = std::string(text.substr(0, colon));
+        if (out.host.find(':') != std::string::npos) return std::nullopt;  // IPv6 needs brackets
+        port_text = text.substr(colon + 1);
+    }
+    for (char c : out.host)
+        if (c <= ' ' || c == '/' || c == '[' || c == ']' || c == 0x7f) return std::nullopt;
+    auto port = detail::parse_unsigned<std::uint32_t>(port_text, 0, 65535);
+    if (!port) return std::nullopt;
+    out.port = static_cast<std::uint16_t>(*port);
+    return out;
+}
+
+inline std::variant<command_line, command_line_error> parse_command_line(const std::vector<std::string_view>& args) {
+    command_line cl;
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        std::string_view arg = args[i];
+        std::optional<std::string_view> inline_value;
+        if (arg.starts_with("--")) {
+            if (auto eq = arg.find('='); eq != std::string_view::npos) {
+                inline_value = arg.substr(eq + 1);
+                arg = arg.substr(0, eq);
+            }
+        }
+        auto flag = [&]() -> std::optional<command_line_error> {
+            if (inline_value) return command_line_error{std::string(arg) + " takes no value"};
+            return std::nullopt;
+        };
+        auto value = [&]() -> std::optional<std::string_view> {
+            if (inline_value) return inline_value;
+            if (i + 1 >= args.size()) return std::nullopt;
+            return args[++i];
+        };
+        auto missing = [&] { return command_line_error{std::string(arg) + " needs a value"}; };
+
+        if (arg == "--help" || arg == "-h") {
+            if (auto e = flag()) return *e;
+            cl.help = true;
+        } else if (arg == "--strict") {
+            if (auto e = flag()) return *e;
+            cl.strict = true;
+        } else if (arg == "--public-webhooks-only") {
+            if (auto e = flag()) return *e;
+            cl.public_webhooks_only = true;
+        } else if (arg == "--verbose" || arg == "-v") {
+            if (auto e = flag()) return *e;
+            cl.verbose = true;
+        } else if (arg == "--listen") {
+            auto v = value();
+            if (!v) return missing();
+            auto a = parse_listen_address(*v);
+            if (!a) return command_line_error{"--listen: '" + std::string(*v) + "' is not HOST:PORT"};
+            cl.listen = *a;
+        } else if (arg == "--threads") {
+            auto v = value();
+            if (!v) return missing();
+            auto n = detail::parse_unsigned<unsigned>(*v, 1, 1024);
+            if (!n) return command_line_error{"--threads: '" + std::string(*v) + "' is not a number from 1 to 1024"};
+            cl.threads = *n;
+        } else if (arg == "--webhook-threads") {
+            auto v = value();
+            if (!v) return missing();
+            auto n = detail::parse_unsigned<unsigned>(*v, 1, 64);
+            if (!n)
+                return command_line_error{"--webhook-threads: '" + std::string(*v) + "' is not a number from 1 to 64"};
+            cl.webhook_threads = *n;
+        } else if (arg == "--fixture") {
+            auto v = value();
+            if (!v) return missing();
+            if (v->empty()) return command_line_error{"--fixture: empty file name"};
+            cl.fixture_file = std::string(*v);
+        } else if (arg == "--max-body") {
+            auto v = value();
+            if (!v) return missing();
+            // Up to 1 GiB: the body is held in memory whole.
+            auto n = detail::parse_unsigned<std::uint64_t>(*v, 0, std::uint64_t{1} << 30);
+            if (!n) return command_line_error{"--max-body: '" + std::string(*v) + "' is not a byte count up to 1073741824"};
+            cl.max_body = static_cast<std::size_t>(*n);
+        } else if (arg == "--seed") {
+            auto v = value();
+            if (!v) return missing();
+            auto n = detail::parse_unsigned<std::uint64_t>(*v, 0, UINT64_MAX);
+            if (!n) return command_line_error{"--seed: '" + std::string(*v) + "' is not an unsigned 64-bit number"};
+            cl.seed = *n;
+        } else {
+            return command_line_error{"unknown argument '" + std::string(args[i]) + "'"};
+        }
+    }
+    return cl;
+}
+
+} // namespace esign::server

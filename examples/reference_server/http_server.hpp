@@ -1,0 +1,579 @@
+#pragma once
+// The HTTP/1.1 transport of esign-reference-server (contract.md §1, §5), on Boost.Beast.
+//
+// Transport only: which paths exist, which need a key, whether a key is valid, and every
+// response body come from the backend. Per request, the first failing check answers:
+//
+//   1. the path (the target without '?query' or '#fragment') is not an operation   → 404
+//      (GET /openapi.json serves the backend's OpenAPI document, 200, no key; other
+//      methods on it → 405 with `Allow: GET`; no document → 404)
+//   2. the method is not POST                                                        → 405, `Allow: POST`
+//   3. the operation needs a key, and `Authorization: Bearer <key>` is missing,
+//      malformed, repeated or unknown                                                 → 401 AUTHENTICATION_ERROR
+//   4. Content-Type is not application/json (parameters allowed, case-insensitive)  → 415
+//   5. Content-Length over --max-body (checked before reading), or a chunked body
+//      growing over it while read                                                    → 413, connection closed
+//   6. backend.handle(path, key, body) for everything else (400 body errors included).
+//
+// Responses always carry `Content-Type: application/json` and `X-Request-Id`.
+//
+// Robustness:
+//   - request header (request line + fields) over 16 KiB → 431 with the error body
+//     (INVALID_REQUEST_FORMAT, path "/"), connection closed;
+//   - malformed HTTP → connection closed without an answer;
+//   - 30 s to receive each request header (idle keep-alive included), 60 s for a body, 30 s
+//     to write a response; on expiry the connection is closed;
+//   - when an error is answered before the body was read, a body of at most --max-body is
+//     read and dropped so the connection stays usable; a larger one (or `Expect:
+//     100-continue`) closes the connection after the answer. Closing after an answer is
+//     "lingering": our side is shut down first, then what the client still sends is read
+//     and dropped for up to 2 s, so that the client sees the answer rather than a reset;
+//   - exceptions never leave a session (the backend failing gives 500 INTERNAL_SERVER_ERROR).
+#include <algorithm>
+#include <array>
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <random>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <utility>
+#include <vector>
+
+#include <boost/asio/bind_executor.hpp>
+#include <boost/asio/dispatch.hpp>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/post.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <boost/asio/strand.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/http.hpp>
+#include <fmt/format.h>
+
+#include <esign/reference/backend.hpp>
+
+#include "log.hpp"
+
+namespace esign::server {
+
+namespace asio = boost::asio;
+namespace beast = boost::beast;
+namespace http = beast::http;
+using tcp = asio::ip::tcp;
+
+struct http_config {
+    std::size_t max_body = 1 << 20;
+    std::size_t header_limit = 16 * 1024;
+    std::chrono::seconds header_timeout{30};
+    std::chrono::seconds body_timeout{60};
+    std::chrono::seconds write_timeout{30};
+    std::chrono::seconds linger_timeout{2};
+};
+
+// ---- request analysis: pure functions ----------------------------------------------------
+
+namespace detail {
+
+inline bool iequals(std::string_view a, std::string_view b) noexcept {
+    if (a.size() != b.size()) return false;
+    for (std::size_t i = 0; i < a.size(); ++i) {
+        auto lower = [](char c) { return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c; };
+        if (lower(a[i]) != lower(b[i])) return false;
+    }
+    return true;
+}
+
+inline std::string_view trim_ows(std::string_view s) noexcept {
+    while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
+    while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
+    return s;
+}
+
+// The path of a request target: origin-form "/a/b?x" → "/a/b"; absolute-form
+// "http://host/a/b?x" → "/a/b". Not percent-decoded: "/public/%65nvelope/get" is unknown.
+inline std::string_view request_path(std::string_view target) noexcept {
+    if (auto cut = target.find_first_of("?#"); cut != std::string_view::npos) target = target.substr(0, cut);
+    if (!target.starts_with('/')) {
+        if (auto scheme = target.find("://"); scheme != std::string_view::npos) {
+            auto rest = target.substr(scheme + 3);
+            auto slash = rest.find('/');
+            return slash == std::string_view::npos ? std::string_view("/") : rest.substr(slash);
+        }
+    }
+    return target;
+}
+
+// The token of `Authorization: Bearer <token>` (scheme case-insensitive); nullopt when the
+// header is missing, repeated, of another scheme, or the token is empty or has spaces.
+template <class Fields>
+std::optional<std::string_view> bearer_token(const Fields& fields) {
+    if (fields.count(http::field::authorization) != 1) return std::nullopt;
+    std::string_view value = trim_ows(fields[http::field::authorization]);
+    constexpr std::string_view scheme = "bearer";
+    if (value.size() <= scheme.size() || !iequals(value.substr(0, scheme.size()), scheme)) return std::nullopt;
+    if (value[scheme.size()] != ' ' && value[scheme.size()] != '\t') return std::nullopt;
+    std::string_view token = trim_ows(value.substr(scheme.size()));
+    if (token.empty()) return std::nullopt;
+    for (char c : token)
+        if (static_cast<unsigned char>(c) <= ' ' || c == 0x7f) return std::nullopt;
+    return token;
+}
+
+// Content-Type is application/json (exactly one header; parameters such as charset allowed).
+template <class Fields>
+bool is_json_content_type(const Fields& fields) {
+    if (fields.count(http::field::content_type) != 1) return false;
+    std::string_view value = fields[http::field::content_type];
+    if (auto semi = value.find(';'); semi != std::string_view::npos) value = value.substr(0, semi);
+    return iequals(trim_ows(value), "application/json");
+}
+
+template <class Fields>
+bool expects_continue(const Fields& fields) {
+    return fields.count(http::field::expect) != 0 && iequals(trim_ows(fields[http::field::expect]), "100-continue");
+}
+
+// A random lowercase version 4 UUID, for the one response the backend does not make (the
+// OpenAPI document). Not for identifiers of the API.
+inline std::string random_request_id() {
+    thread_local std::mt19937_64 engine{std::random_device{}()};
+    std::array<std::uint8_t, 16> b{};
+    for (std::size_t i = 0; i < 16; i += 8) {
+        const std::uint64_t w = engine();
+        for (std::size_t j = 0; j < 8; ++j) b[i + j] = static_cast<std::uint8_t>(w >> (8 * j));
+    }
+    b[6] = static_cast<std::uint8_t>((b[6] & 0x0F) | 0x40);
+    b[8] = static_cast<std::uint8_t>((b[8] & 0x3F) | 0x80);
+    static constexpr char hex[] = "0123456789abcdef";
+    std::string s;
+    for (std::size_t i = 0; i < 16; ++i) {
+        if (i == 4 || i == 6 || i == 8 || i == 10) s += '-';
+        s += hex[b[i] >> 4];
+        s += hex[b[i] & 0x0F];
+    }
+    return s;
+}
+
+} // namespace detail
+
+// ---- the server --------------------------------------------------------------------------
+
+class http_server;
+class http_session;
+
+// The open connections, for shutdown. Shared with the sessions, which may outlive the server
+// object when a forced stop leaves handlers in the io_context.
+class session_registry {
+public:
+    bool add(const std::shared_ptr<http_session>& s) {
+        std::lock_guard lock(mutex_);
+        if (closed_) return false;
+        sessions_.emplace(s.get(), s);
+        return true;
+    }
+    void remove(const http_session* s) noexcept {
+        std::lock_guard lock(mutex_);
+        sessions_.erase(s);
+    }
+    // Refuses new sessions from now on; returns the open ones.
+    std::vector<std::shared_ptr<http_session>> close() {
+        std::vector<std::shared_ptr<http_session>> out;
+        std::lock_guard lock(mutex_);
+        closed_ = true;
+        for (auto& [ptr, weak] : sessions_)
+            if (auto s = weak.lock()) out.push_back(std::move(s));
+        return out;  // destroyed by the caller, outside the lock
+    }
+    std::size_t size() const {
+        std::lock_guard lock(mutex_);
+        return sessions_.size();
+    }
+
+private:
+    mutable std::mutex mutex_;
+    bool closed_ = false;
+    std::unordered_map<const http_session*, std::weak_ptr<http_session>> sessions_;
+};
+
+class http_session : public std::enable_shared_from_this<http_session> {
+public:
+    http_session(tcp::socket socket, http_server& server, std::shared_ptr<session_registry> registry);
+    ~http_session();
+
+    void start();
+    // Shutting down: an idle connection closes now, a busy one after its answer.
+    void request_shutdown();
+
+private:
+    using parser_type = http::request_parser<http::string_body>;
+
+    void read_header();
+    void on_header(beast::error_code ec);
+    void check_request();
+    void read_body();
+    void on_body(beast::error_code ec);
+    void answer_early(reference::reply r, std::string_view allow = {});
+    void on_discarded(beast::error_code ec);
+    void send(reference::reply r, bool keep_alive, std::string_view allow = {});
+    void on_write(beast::error_code ec, bool close_after);
+    void linger_close();
+    void on_linger(beast::error_code ec);
+    void close();
+    void log_request(unsigned status);
+
+    beast::tcp_stream stream_;
+    http_server& server_;  // used by handlers only, which never run once the server is gone
+    std::shared_ptr<session_registry> registry_;
+    beast::flat_buffer buffer_;
+    std::optional<parser_type> parser_;
+    http::response<http::string_body> response_;
+    std::optional<http::response<http::empty_body>> continue_;
+    std::array<char, 4096> drain_{};
+
+    std::string path_;
+    std::optional<std::string> api_key_;
+    std::optional<reference::reply> pending_;  // an early answer waiting for its body to be dropped
+    std::string pending_allow_;
+    bool reading_header_ = false;
+    bool stopping_ = false;
+    bool closed_ = false;
+    std::chrono::steady_clock::time_point started_{};
+};
+
+class http_server {
+public:
+    http_server(asio::io_context& ioc, reference::backend& backend, http_config config, logger& log)
+        : ioc_(ioc), backend_(backend), config_(config), log_(log), acceptor_(asio::make_strand(ioc)),
+          retry_timer_(acceptor_.get_executor()) {}
+
+    http_server(const http_server&) = delete;
+    http_server& operator=(const http_server&) = delete;
+
+    // Binds and listens (throws boost::system::system_error); returns the bound endpoint.
+    tcp::endpoint listen(const std::string& host, std::uint16_t port) {
+        tcp::resolver resolver(ioc_);
+        auto results = resolver.resolve(host, std::to_string(port),
+                                        tcp::resolver::passive | tcp::resolver::numeric_service);
+        boost::system::error_code last = asio::error::host_not_found;
+        for (const auto& entry : results) {
+            tcp::endpoint ep = entry.endpoint();
+            boost::system::error_code ec;
+            acceptor_.open(ep.protocol(), ec);
+            if (!ec) acceptor_.set_option(asio::socket_base::reuse_address(true), ec);
+            if (!ec) acceptor_.bind(ep, ec);
+            if (!ec) acceptor_.listen(asio::socket_base::max_listen_connections, ec);
+            if (!ec) return acceptor_.local_endpoint();
+            last = ec;
+            boost::system::error_code ignored;
+            acceptor_.close(ignored);
+        }
+        throw boost::system::system_error(last, "cannot listen on " + host + ":" + std::to_string(port));
+    }
+
+    void start() {
+        asio::dispatch(acceptor_.get_executor(), [this] { accept(); });
+    }
+
+    // Stops accepting; idle connections close now, busy ones after their answer.
+    void shutdown() {
+        asio::post(acceptor_.get_executor(), [this] {
+            stopping_ = true;
+            boost::system::error_code ignored;
+            acceptor_.close(ignored);
+            retry_timer_.cancel();
+        });
+        for (auto& s : registry_->close()) s->request_shutdown();
+    }
+
+    reference::backend& backend() noexcept { return backend_; }
+    const http_config& config() const noexcept { return config_; }
+    logger& log() noexcept { return log_; }
+
+    std::size_t open_sessions() const { return registry_->size(); }
+
+private:
+    friend class http_session;
+
+    void accept() {
+        if (stopping_) return;
+        acceptor_.async_accept(asio::make_strand(ioc_), [this](boost::system::error_code ec, tcp::socket socket) {
+            if (stopping_ || ec == asio::error::operation_aborted) return;
+            if (ec) {
+                // Out of descriptors or memory, or the connection was gone already: try again
+                // a little later rather than spin.
+                log_.error(fmt::format("accept: {}", ec.message()));
+                retry_timer_.expires_after(std::chrono::milliseconds(100));
+                retry_timer_.async_wait([this](boost::system::error_code e) {
+                    if (!e) accept();
+                });
+                return;
+            }
+            try {
+                auto session = std::make_shared<http_session>(std::move(socket), *this, registry_);
+                if (register_session(session)) session->start();
+            } catch (const std::exception& e) {
+                log_.error(fmt::format("new connection: {}", e.what()));
+            }
+            accept();
+        });
+    }
+
+    // False when shutting down (the session is then dropped, closing its socket).
+    bool register_session(const std::shared_ptr<http_session>& s) { return registry_->add(s); }
+
+    asio::io_context& ioc_;
+    reference::backend& backend_;
+    http_config config_;
+    logger& log_;
+    tcp::acceptor acceptor_;
+    asio::steady_timer retry_timer_;
+    bool stopping_ = false;  // on the acceptor's strand
+
+    std::shared_ptr<session_registry> registry_ = std::make_shared<session_registry>();
+};
+
+// ---- the session --------------------------------------------------------------------------
+
+inline http_session::http_session(tcp::socket socket, http_server& server, std::shared_ptr<session_registry> registry)
+    : stream_(std::move(socket)), server_(server), registry_(std::move(registry)) {}
+
+inline http_session::~http_session() { registry_->remove(this); }
+
+inline void http_session::start() {
+    asio::dispatch(stream_.get_executor(), [self = shared_from_this()] { self->read_header(); });
+}
+
+inline void http_session::request_shutdown() {
+    asio::post(stream_.get_executor(), [self = shared_from_this()] {
+        self->stopping_ = true;
+        if (self->reading_header_) self->close();  // idle (or mid-header): the read ends with an error
+    });
+}
+
+inline void http_session::read_header() {
+    if (stopping_ || closed_) return close();
+    parser_.emplace();
+    parser_->header_limit(static_cast<std::uint32_t>(server_.config().header_limit));
+    parser_->body_limit(boost::none);  // the size is checked after authentication (order of checks)
+    pending_.reset();
+    pending_allow_.clear();
+    api_key_.reset();
+    path_.clear();
+    reading_header_ = true;
+    stream_.expires_after(server_.config().header_timeout);
+    http::async_read_header(stream_, buffer_, *parser_,
+                            [self = shared_from_this()](beast::error_code ec, std::size_t) { self->on_header(ec); });
+}
+
+inline void http_session::on_header(beast::error_code ec) {
+    reading_header_ = false;
+    if (ec == http::error::header_limit) {
+        // Answer, then close: the rest of the header cannot be found reliably.
+        started_ = std::chrono::steady_clock::now();
+        path_ = "/";
+        try {
+            auto r = server_.backend().transport_error("/", 431, "INVALID_REQUEST_FORMAT",
+                                                       "The request header is larger than 16 KiB.");
+            return send(std::move(r), false);
+        } catch (...) {
+            return close();
+        }
+    }
+    if (ec) return close();  // end of stream, timeout, malformed HTTP, shutdown
+    started_ = std::chrono::steady_clock::now();
+    try {
+        check_request();
+    } catch (const std::exception& e) {
+        server_.log().error(fmt::format("request: {}", e.what()));
+        close();
+    } catch (...) {
+        close();
+    }
+}
+
+inline void http_session::check_request() {
+    auto& backend = server_.backend();
+    const auto& req = parser_->get();
+    path_ = std::string(detail::request_path(req.target()));
+
+    if (path_ == "/openapi.json") {
+        if (auto doc = backend.openapi_json()) {
+            if (req.method() != http::verb::get)
+                return answer_early(backend.transport_error(path_, 405, "INVALID_REQUEST_FORMAT",
+                                                            "Use GET for /openapi.json."),
+                                    "GET");
+            return answer_early(reference::reply{200, std::move(*doc), detail::random_request_id()});
+        }
+    }
+    if (!backend.knows_path(path_))
+        return answer_early(backend.transport_error(path_, 404, "INVALID_REQUEST_FORMAT", "No operation has this path."));
+    if (req.method() != http::verb::post)
+        return answer_early(backend.transport_error(path_, 405, "INVALID_REQUEST_FORMAT",
+                                                    "Every operation uses the POST method."),
+                            "POST");
+    const auto token = detail::bearer_token(req);
+    if (token) api_key_ = std::string(*token);
+    if (backend.needs_api_key(path_) && !(token && backend.is_valid_api_key(*token)))
+        return answer_early(backend.transport_error(path_, 401, "AUTHENTICATION_ERROR",
+                                                    token ? "The API key is not valid."
+                                                          : "Authorization: Bearer <API key> is required."));
+    if (!detail::is_json_content_type(req))
+        return answer_early(backend.transport_error(path_, 415, "INVALID_REQUEST_FORMAT",
+                                                    "The request body must be application/json."));
+    const auto length = parser_->content_length();
+    if (length && *length > server_.config().max_body)
+        return send(backend.transport_error(path_, 413, "INVALID_REQUEST_FORMAT",
+                                            fmt::format("The request body is larger than {} bytes.",
+                                                        server_.config().max_body)),
+                    false);
+    read_body();
+}
+
+inline void http_session::read_body() {
+    parser_->body_limit(server_.config().max_body);
+    if (parser_->is_done()) return on_body({});
+    auto read = [self = shared_from_this()] {
+        self->stream_.expires_after(self->server_.config().body_timeout);
+        http::async_read(self->stream_, self->buffer_, *self->parser_,
+                         [self](beast::error_code ec, std::size_t) { self->on_body(ec); });
+    };
+    if (detail::expects_continue(parser_->get())) {
+        continue_.emplace(http::status::continue_, parser_->get().version());
+        stream_.expires_after(server_.config().write_timeout);
+        http::async_write(stream_, *continue_, [self = shared_from_this(), read](beast::error_code ec, std::size_t) {
+            if (ec) return self->close();
+            read();
+        });
+        return;
+    }
+    read();
+}
+
+inline void http_session::on_body(beast::error_code ec) {
+    if (ec == http::error::body_limit) {
+        try {
+            return send(server_.backend().transport_error(path_, 413, "INVALID_REQUEST_FORMAT",
+                                                          fmt::format("The request body is larger than {} bytes.",
+                                                                      server_.config().max_body)),
+                        false);
+        } catch (...) {
+            return close();
+        }
+    }
+    if (ec) return close();
+    reference::reply r;
+    try {
+        std::optional<std::string_view> key;
+        if (api_key_) key = *api_key_;
+        r = server_.backend().handle(path_, key, parser_->get().body());
+    } catch (const std::exception& e) {
+        server_.log().error(fmt::format("{}: {}", logger::sanitize(path_), e.what()));
+        try {
+            r = server_.backend().transport_error(path_, 500, "INTERNAL_SERVER_ERROR", "The server failed.");
+        } catch (...) {
+            return close();
+        }
+    } catch (...) {
+        return close();
+    }
+    // The body is no longer needed: free it before the answer is written.
+    parser_->get().body().clear();
+    parser_->get().body().shrink_to_fit();
+    send(std::move(r), parser_->get().keep_alive());
+}
+
+// An answer found before the body was read: drop a body of at most --max-body first, so the
+// connection stays usable; otherwise answer and close.
+inline void http_session::answer_early(reference::reply r, std::string_view allow) {
+    const auto& req = parser_->get();
+    if (parser_->is_done()) return send(std::move(r), req.keep_alive(), allow);
+    const auto length = parser_->content_length();
+    if (detail::expects_continue(req) || (length && *length > server_.config().max_body))
+        return send(std::move(r), false, allow);
+    pending_ = std::move(r);
+    pending_allow_ = std::string(allow);
+    parser_->body_limit(server_.config().max_body);
+    stream_.expires_after(server_.config().body_timeout);
+    http::async_read(stream_, buffer_, *parser_,
+                     [self = shared_from_this()](beast::error_code ec, std::size_t) { self->on_discarded(ec); });
+}
+
+inline void http_session::on_discarded(beast::error_code ec) {
+    reference::reply r = std::move(*pending_);
+    pending_.reset();
+    const std::string allow = std::move(pending_allow_);
+    if (ec == http::error::body_limit) return send(std::move(r), false, allow);
+    if (ec) return close();
+    parser_->get().body().clear();
+    send(std::move(r), parser_->get().keep_alive(), allow);
+}
+
+inline void http_session::send(reference::reply r, bool keep_alive, std::string_view allow) {
+    const bool head = parser_ && parser_->is_header_done() && parser_->get().method() == http::verb::head;
+    const unsigned version = (parser_ && parser_->is_header_done()) ? parser_->get().version() : 11;
+    response_ = {};
+    response_.version(version == 10 ? 10 : 11);
+    response_.result(r.status);
+    response_.set(http::field::content_type, "application/json");
+    response_.set("X-Request-Id", r.request_id);
+    if (!allow.empty()) response_.set(http::field::allow, allow);
+    response_.keep_alive(keep_alive && !stopping_);
+    response_.body() = std::move(r.body);
+    response_.prepare_payload();
+    log_request(r.status);
+    if (head) response_.body().clear();  // the header keeps the length of the body not sent
+
+    const bool close_after = !response_.keep_alive();
+    stream_.expires_after(server_.config().write_timeout);
+    http::async_write(stream_, response_,
+                      [self = shared_from_this(), close_after](beast::error_code ec, std::size_t) {
+                          self->on_write(ec, close_after);
+                      });
+}
+
+inline void http_session::on_write(beast::error_code ec, bool close_after) {
+    response_ = {};
+    if (ec) return close();
+    if (close_after || stopping_) return linger_close();
+    read_header();
+}
+
+inline void http_session::linger_close() {
+    beast::error_code ignored;
+    stream_.socket().shutdown(tcp::socket::shutdown_send, ignored);
+    stream_.expires_after(server_.config().linger_timeout);
+    stream_.async_read_some(asio::buffer(drain_),
+                            [self = shared_from_this()](beast::error_code ec, std::size_t) { self->on_linger(ec); });
+}
+
+inline void http_session::on_linger(beast::error_code ec) {
+    if (ec) return close();
+    stream_.async_read_some(asio::buffer(drain_),
+                            [self = shared_from_this()](beast::error_code e, std::size_t) { self->on_linger(e); });
+}
+
+inline void http_session::close() {
+    if (closed_) return;
+    closed_ = true;
+    beast::error_code ignored;
+    stream_.socket().shutdown(tcp::socket::shutdown_both, ignored);
+    stream_.close();
+}
+
+inline void http_session::log_request(unsigned status) {
+    auto& log = server_.log();
+    if (!log.verbose()) return;
+    std::string method = "?";
+    if (parser_ && parser_->is_header_done()) method = std::string(parser_->get().method_string());
+    const auto us =
+        std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() - started_).count();
+    log.info(fmt::format("{} {} -> {} ({} bytes, {}.{:03} ms)", logger::sanitize(method, 20), logger::sanitize(path_),
+                         status, response_.body().size(), us / 1000, us % 1000));
+}
+
+} // namespace esign::server

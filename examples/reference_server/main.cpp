@@ -1,0 +1,184 @@
+// esign-reference-server: the in-memory reference backend behind HTTP/1.1 (contract.md §5).
+//
+// Build (one translation unit):
+//   g++ -std=c++20 -O2 -Iinclude examples/reference_server/main.cpp -o esign-reference-server
+//       -lboost_json -lfmt -lssl -lcrypto -pthread
+#include <csignal>
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+#include <string>
+#include <string_view>
+#include <thread>
+#include <vector>
+
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/signal_set.hpp>
+
+#include <esign/reference/backend.hpp>
+
+#include "cli.hpp"
+#include "http_server.hpp"
+#include "log.hpp"
+#include "webhook_sender.hpp"
+
+namespace {
+
+using namespace esign;
+
+std::optional<std::string> read_file(const std::string& path, std::string& error) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) {
+        error = "cannot open";
+        return std::nullopt;
+    }
+    std::ostringstream text;
+    text << in.rdbuf();
+    if (in.bad()) {
+        error = "cannot read";
+        return std::nullopt;
+    }
+    return std::move(text).str();
+}
+
+std::string format_path(const problem_path& path) {
+    std::string out;
+    for (const auto& key : path) out += "/" + key;
+    return out.empty() ? "/" : out;
+}
+
+// Counts the HTTP threads still running, and wakes main when one ends or a signal came.
+struct run_state {
+    std::mutex mutex;
+    std::condition_variable cv;
+    bool signaled = false;
+    unsigned running = 0;
+};
+
+int run(const server::command_line& cl) {
+    server::logger log(cl.verbose);
+
+    reference::backend_options options;
+    options.strict = cl.strict;
+    options.public_webhooks_only = cl.public_webhooks_only;
+    options.max_body = cl.max_body;
+    options.seed = cl.seed;
+    if (cl.fixture_file) {
+        std::string error;
+        auto text = read_file(*cl.fixture_file, error);
+        if (!text) {
+            log.error(fmt::format("--fixture {}: {}", *cl.fixture_file, error));
+            return 2;
+        }
+        options.fixture_json = std::move(*text);
+    }
+
+    std::optional<reference::backend> backend;
+    try {
+        backend.emplace(std::move(options));
+    } catch (const std::exception& e) {
+        log.error(fmt::format("cannot start the backend: {}", e.what()));
+        return 2;
+    }
+    if (!backend->fixture_problems().empty()) {
+        log.error(fmt::format("--fixture {}: refused:", *cl.fixture_file));
+        for (const auto& p : backend->fixture_problems())
+            log.error(fmt::format("  at {}: {}", format_path(p.path), p.message));
+        return 2;
+    }
+
+    const unsigned threads = cl.effective_threads();
+    boost::asio::io_context ioc(static_cast<int>(threads));
+    server::http_config config;
+    config.max_body = cl.max_body;
+    server::http_server http(ioc, *backend, config, log);
+
+    boost::asio::ip::tcp::endpoint bound;
+    try {
+        bound = http.listen(cl.listen.host, cl.listen.port);
+    } catch (const std::exception& e) {
+        log.error(e.what());
+        return 2;
+    }
+
+    server::webhook_sender sender(*backend, cl.webhook_threads, cl.public_webhooks_only, log);
+
+    run_state state;
+    boost::asio::signal_set signals(ioc, SIGINT, SIGTERM);
+    signals.async_wait([&](boost::system::error_code ec, int) {
+        if (ec) return;
+        http.shutdown();
+        std::lock_guard lock(state.mutex);
+        state.signaled = true;
+        state.cv.notify_all();
+    });
+
+    http.start();
+    sender.start();
+
+    const auto address = bound.address();
+    const std::string host = address.is_v6() ? "[" + address.to_string() + "]" : address.to_string();
+    std::printf("listening on http://%s:%u\n", host.c_str(), static_cast<unsigned>(bound.port()));
+    std::fflush(stdout);
+    log.info(fmt::format("{} HTTP threads, {} webhook threads, max body {} bytes{}{}", threads, cl.webhook_threads,
+                         cl.max_body, cl.strict ? ", strict" : "", cl.public_webhooks_only ? ", public webhooks only" : ""));
+
+    std::vector<std::thread> pool;
+    state.running = threads;
+    for (unsigned i = 0; i < threads; ++i)
+        pool.emplace_back([&] {
+            for (;;) {
+                try {
+                    ioc.run();
+                    break;
+                } catch (const std::exception& e) {
+                    log.error(fmt::format("handler: {}", e.what()));
+                } catch (...) {
+                    log.error("handler: unknown exception");
+                }
+            }
+            std::lock_guard lock(state.mutex);
+            --state.running;
+            state.cv.notify_all();
+        });
+
+    {
+        // Until a signal (or, which should not happen, the HTTP threads ran out of work).
+        std::unique_lock lock(state.mutex);
+        state.cv.wait(lock, [&] { return state.signaled || state.running == 0; });
+        // Requests under way get a few seconds to finish; then everything stops.
+        if (!state.cv.wait_for(lock, std::chrono::seconds(5), [&] { return state.running == 0; })) {
+            log.error("connections still open after 5 s: closing them");
+            ioc.stop();
+        }
+    }
+    for (auto& t : pool) t.join();
+    sender.stop();
+    log.info("stopped");
+    return 0;
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+    std::signal(SIGPIPE, SIG_IGN);
+    std::vector<std::string_view> args(argv + 1, argv + argc);
+    auto parsed = esign::server::parse_command_line(args);
+    if (auto* error = std::get_if<esign::server::command_line_error>(&parsed)) {
+        std::fprintf(stderr, "esign-reference-server: %s\n\n%.*s", error->message.c_str(),
+                     static_cast<int>(esign::server::usage_text.size()), esign::server::usage_text.data());
+        return 2;
+    }
+    const auto& cl = std::get<esign::server::command_line>(parsed);
+    if (cl.help) {
+        std::fwrite(esign::server::usage_text.data(), 1, esign::server::usage_text.size(), stdout);
+        return 0;
+    }
+    try {
+        return run(cl);
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "esign-reference-server: %s\n", e.what());
+        return 1;
+    }
+}

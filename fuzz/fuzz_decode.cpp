@@ -1,0 +1,155 @@
+// Fuzzing the request decoder: esign::json::read<T> for every request type of the operation
+// table (model/operations.hpp).
+//
+// Input: byte 0 picks the operation (mod operation_count, in table order), bit 0 of byte 1
+// turns strict mode on, the rest is the request body.
+// Checks:
+//  - read<T> never crashes (ASan/UBSan watch it) and refuses with at least one problem;
+//  - accepted: write() then read() again accepts, and both values encode to the same JSON;
+//  - refused: when the body is not a JSON object that boost::json parses with the same limits
+//    (depth 64, strict UTF-8), exactly one problem, kind syntax, path []; otherwise no problem
+//    of kind syntax, and every problem's path leads through the parsed input (object members,
+//    array indices in range), except that its last segment may name an absent member when the
+//    kind is `missing` (which must then really be absent) or `invalid` (a rule across members,
+//    e.g. sms verification without a phone).
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include <boost/json/parse.hpp>
+#include <boost/json/serialize.hpp>
+
+#include <esign/json/decode.hpp>
+#include <esign/json/encode.hpp>
+#include <esign/model/operations.hpp>
+
+#include "check.hpp"
+
+namespace {
+
+std::string path_text(const esign::problem_path& path) {
+    std::string out = "[";
+    for (std::size_t i = 0; i < path.size(); ++i) {
+        if (i) out += ",";
+        out += boost::json::serialize(boost::json::value(boost::json::string_view(path[i])));
+    }
+    return out + "]";
+}
+
+const char* kind_name(esign::problem_kind k) {
+    auto s = esign::enum_to_wire(k);
+    return s.data();
+}
+
+enum class walk { ok, missing_last, bad };
+
+// Follows `path` from `root`; missing_last when all but the last segment exist and the last
+// names a member absent from an object.
+walk follow(const boost::json::value& root, const esign::problem_path& path) {
+    const boost::json::value* cur = &root;
+    for (std::size_t i = 0; i < path.size(); ++i) {
+        const std::string& seg = path[i];
+        const bool last = i + 1 == path.size();
+        if (cur->is_object()) {
+            const boost::json::value* next = cur->get_object().if_contains(seg);
+            if (!next) return last ? walk::missing_last : walk::bad;
+            cur = next;
+        } else if (cur->is_array()) {
+            if (seg.empty() || seg.size() > 9 || seg.find_first_not_of("0123456789") != std::string::npos) return walk::bad;
+            if (seg.size() > 1 && seg[0] == '0') return walk::bad;  // indices are written canonically
+            std::size_t index = std::stoul(seg);
+            if (index >= cur->get_array().size()) return walk::bad;
+            cur = &cur->get_array()[index];
+        } else {
+            return walk::bad;
+        }
+    }
+    return walk::ok;
+}
+
+template <class T>
+void check_request(std::string_view body, bool strict, std::string_view op_path) {
+    esign::json::decode_options options;
+    options.strict = strict;
+    auto first = esign::json::read<T>(body, options);
+
+    if (first) {
+        const boost::json::value encoded = esign::json::encode(*first);
+        const std::string written = esign::json::write(*first);
+        auto second = esign::json::read<T>(written, options);
+        if (!second) {
+            const auto& p = second.problems().front();
+            ESIGN_FUZZ_CHECK(second.has_value(), "%.*s: written form refused: %s at %s (%s); written: %s",
+                             int(op_path.size()), op_path.data(), kind_name(p.kind), path_text(p.path).c_str(),
+                             p.message.c_str(), written.c_str());
+        }
+        const boost::json::value reencoded = esign::json::encode(*second);
+        ESIGN_FUZZ_CHECK(encoded == reencoded, "%.*s: round trip changed the value: %s then %s", int(op_path.size()),
+                         op_path.data(), boost::json::serialize(encoded).c_str(),
+                         boost::json::serialize(reencoded).c_str());
+        return;
+    }
+
+    const esign::problem_list& problems = first.problems();
+    ESIGN_FUZZ_CHECK(!problems.empty(), "%.*s: refused with no problem", int(op_path.size()), op_path.data());
+
+    // The same parse, independently: boost::json with the limits of the contract.
+    boost::json::parse_options popts;
+    popts.max_depth = 64;
+    boost::json::error_code ec;
+    boost::json::value parsed = boost::json::parse(body, ec, {}, popts);
+    if (ec || !parsed.is_object()) {
+        const auto& p = problems.front();
+        ESIGN_FUZZ_CHECK(problems.size() == 1 && p.kind == esign::problem_kind::syntax && p.path.empty(),
+                         "%.*s: unparseable body (%s) but %zu problem(s), first %s at %s: %s", int(op_path.size()),
+                         op_path.data(), ec ? ec.message().c_str() : "not an object", problems.size(),
+                         kind_name(p.kind), path_text(p.path).c_str(), p.message.c_str());
+        return;
+    }
+    // boost::json keeps one copy of a duplicated member, esign's builder the first: when the
+    // body has duplicates, a path may lead through either.
+    auto esign_parsed = esign::json::parse_body(body);
+    ESIGN_FUZZ_CHECK(esign_parsed.has_value(), "%.*s: boost::json parses the body, esign's parse_body refuses it: %s",
+                     int(op_path.size()), op_path.data(),
+                     esign_parsed ? "" : esign_parsed.problems().front().message.c_str());
+
+    for (const auto& p : problems) {
+        ESIGN_FUZZ_CHECK(p.kind != esign::problem_kind::syntax, "%.*s: syntax problem at %s (%s) for a parseable body",
+                         int(op_path.size()), op_path.data(), path_text(p.path).c_str(), p.message.c_str());
+        walk w = follow(parsed, p.path);
+        if (w != walk::ok) {
+            walk w2 = follow(esign_parsed->value, p.path);
+            if (w2 == walk::ok || w == walk::bad) w = w2;
+        }
+        const bool may_be_absent = p.kind == esign::problem_kind::missing || p.kind == esign::problem_kind::invalid;
+        ESIGN_FUZZ_CHECK(w == walk::ok || (w == walk::missing_last && may_be_absent),
+                         "%.*s: problem %s at %s (%s): the path is not in the input", int(op_path.size()),
+                         op_path.data(), kind_name(p.kind), path_text(p.path).c_str(), p.message.c_str());
+        if (p.kind == esign::problem_kind::missing)
+            ESIGN_FUZZ_CHECK(w == walk::missing_last, "%.*s: member reported missing at %s but it is present",
+                             int(op_path.size()), op_path.data(), path_text(p.path).c_str());
+        if (p.kind == esign::problem_kind::unknown_member)
+            ESIGN_FUZZ_CHECK(strict, "%.*s: unknown member at %s outside strict mode", int(op_path.size()),
+                             op_path.data(), path_text(p.path).c_str());
+    }
+}
+
+} // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+    if (size < 2) return -1;
+    const std::size_t index = data[0] % esign::operation_count;
+    const bool strict = (data[1] & 1) != 0;
+    const std::string_view body(reinterpret_cast<const char*>(data + 2), size - 2);
+
+    std::size_t i = 0;
+    esign::for_each_operation([&](const auto& op) {
+        if (i++ != index) return;
+        using request = typename std::remove_cvref_t<decltype(op)>::request_type;
+        check_request<request>(body, strict, op.path);
+    });
+    return 0;
+}
+
+#include "replay_main.hpp"

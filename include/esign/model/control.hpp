@@ -1,0 +1,231 @@
+#pragma once
+// The control operations of the reference server (contract.md §5): POST /_control/..., JSON,
+// no API key except envelope/create and template/create (which act for the key's team).
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <boost/describe/class.hpp>
+
+#include <esign/model/common.hpp>
+#include <esign/model/enums.hpp>
+#include <esign/types/bounded_string.hpp>
+#include <esign/types/bounded_vector.hpp>
+#include <esign/types/email.hpp>
+#include <esign/types/nullable.hpp>
+#include <esign/types/ranged.hpp>
+#include <esign/validation/problem.hpp>
+
+namespace esign {
+
+// ---------------------------------------------------------------------------------------------
+// POST /_control/reset
+
+struct control_reset_request {};
+BOOST_DESCRIBE_STRUCT(control_reset_request, (), ())
+
+using control_reset_response = empty_response;
+
+// ---------------------------------------------------------------------------------------------
+// POST /_control/team/create
+
+inline constexpr std::int32_t default_api_credits = 1000;
+inline constexpr std::int32_t default_email_quota = 1000;
+inline constexpr bool default_subscription = true;
+
+struct control_team_create_request {
+    std::optional<std::string> name;
+    std::optional<email_address> ownerEmail;
+    std::optional<std::string> ownerFirstname;
+    std::optional<std::string> ownerLastname;
+    std::optional<ranged<0>> apiCredits;                 // default_api_credits
+    std::optional<ranged<0>> emailQuota;                 // default_email_quota
+    std::optional<bool> subscription;                    // default_subscription
+    std::optional<std::vector<plan_feature>> features;   // default: every plan_feature
+};
+BOOST_DESCRIBE_STRUCT(control_team_create_request, (),
+                      (name, ownerEmail, ownerFirstname, ownerLastname, apiCredits, emailQuota, subscription,
+                       features))
+
+struct control_team_create_response {
+    std::string teamUuid;
+    std::string apiKey;
+    std::string defaultWorkspaceUuid;
+    std::string ownerUuid;
+    std::string ownerEmail;
+};
+BOOST_DESCRIBE_STRUCT(control_team_create_response, (),
+                      (teamUuid, apiKey, defaultWorkspaceUuid, ownerUuid, ownerEmail))
+
+// ---------------------------------------------------------------------------------------------
+// POST /_control/team/update (absent = unchanged; an unknown teamUuid is INVALID_REQUEST_FORMAT)
+
+struct control_team_update_request {
+    uuid36 teamUuid;
+    std::optional<ranged<0>> apiCredits;
+    std::optional<ranged<0>> emailQuota;
+    std::optional<bool> subscription;
+    std::optional<std::vector<plan_feature>> features;
+};
+BOOST_DESCRIBE_STRUCT(control_team_update_request, (), (teamUuid, apiCredits, emailQuota, subscription, features))
+
+using control_team_update_response = empty_response;
+
+// ---------------------------------------------------------------------------------------------
+// POST /_control/envelope/create (with the team's API key): a draft owned by the team's owner
+
+struct control_document_input {
+    bounded_string<0, 255> title;
+    positive_int pageCount;
+};
+BOOST_DESCRIBE_STRUCT(control_document_input, (), (title, pageCount))
+
+struct control_attachment_input {
+    bounded_string<0, 255> title;
+};
+BOOST_DESCRIBE_STRUCT(control_attachment_input, (), (title))
+
+struct control_envelope_create_request {
+    std::optional<uuid36> workspaceUuid;
+    bounded_string<0, 255> title;
+    bounded_vector<control_document_input, 1> documents;
+    std::optional<std::vector<control_attachment_input>> attachments;
+    std::optional<std::vector<std::string>> tags;
+};
+BOOST_DESCRIBE_STRUCT(control_envelope_create_request, (), (workspaceUuid, title, documents, attachments, tags))
+
+struct control_envelope_create_response {
+    std::string envelopeUuid;
+    std::vector<std::string> documentUuids;
+    std::vector<std::string> attachmentUuids;
+};
+BOOST_DESCRIBE_STRUCT(control_envelope_create_response, (), (envelopeUuid, documentUuids, attachmentUuids))
+
+// ---------------------------------------------------------------------------------------------
+// POST /_control/template/create (with the team's API key)
+
+struct control_template_create_request {
+    std::optional<uuid36> workspaceUuid;
+    bounded_string<0, 255> title;
+    bounded_vector<bounded_string<1, 255>, 1> recipientLabels;  // distinct (validate below)
+    std::vector<control_document_input> documents;
+};
+BOOST_DESCRIBE_STRUCT(control_template_create_request, (), (workspaceUuid, title, recipientLabels, documents))
+
+inline void validate(const control_template_create_request& value, problem_sink& sink) {
+    const auto& labels = value.recipientLabels;
+    for (std::size_t i = 1; i < labels.size(); ++i) {
+        for (std::size_t j = 0; j < i; ++j) {
+            if (labels[j].str() == labels[i].str()) {
+                sink.add({"recipientLabels", std::to_string(i)}, problem_kind::invalid,
+                         "recipient labels must be distinct");
+                break;
+            }
+        }
+    }
+}
+
+struct control_template_create_response {
+    std::string templateUuid;
+    std::vector<std::string> documentUuids;
+};
+BOOST_DESCRIBE_STRUCT(control_template_create_response, (), (templateUuid, documentUuids))
+
+// ---------------------------------------------------------------------------------------------
+// POST /_control/recipient/act (ACTION_NOT_ALLOWED when the state, role or turn forbids it)
+
+struct control_recipient_act_request {
+    uuid36 envelopeUuid;
+    std::string email;  // compared exactly; unknown: RECIPIENT_NOT_FOUND
+    recipient_action action{recipient_action::open};
+    std::optional<std::string> reason;
+};
+BOOST_DESCRIBE_STRUCT(control_recipient_act_request, (), (envelopeUuid, email, action, reason))
+
+struct control_recipient_act_response {
+    envelope_status envelopeStatus{envelope_status::draft};
+    recipient_status recipientStatus{recipient_status::pending};
+};
+BOOST_DESCRIBE_STRUCT(control_recipient_act_response, (), (envelopeStatus, recipientStatus))
+
+// ---------------------------------------------------------------------------------------------
+// POST /_control/envelope/cancel (ACTION_NOT_ALLOWED when already final)
+
+struct control_envelope_cancel_request {
+    uuid36 envelopeUuid;
+    std::optional<std::string> reason;
+};
+BOOST_DESCRIBE_STRUCT(control_envelope_cancel_request, (), (envelopeUuid, reason))
+
+using control_envelope_cancel_response = empty_response;
+
+// ---------------------------------------------------------------------------------------------
+// POST /_control/clock/advance and /_control/clock/now
+
+struct control_clock_advance_request {
+    // At least 0. A plain 64-bit integer: ranged<> is limited to 32 bits (about 24 days), not
+    // enough to reach an expiry of 90 days. The JSON engine accepts any integer that fits an
+    // std::int64_t here; the backend refuses a negative value.
+    std::int64_t milliseconds{};
+};
+BOOST_DESCRIBE_STRUCT(control_clock_advance_request, (), (milliseconds))
+
+struct control_clock_advance_response {
+    std::int64_t now{};
+};
+BOOST_DESCRIBE_STRUCT(control_clock_advance_response, (), (now))
+
+struct control_clock_now_request {};
+BOOST_DESCRIBE_STRUCT(control_clock_now_request, (), ())
+
+struct control_clock_now_response {
+    std::int64_t now{};
+};
+BOOST_DESCRIBE_STRUCT(control_clock_now_response, (), (now))
+
+// ---------------------------------------------------------------------------------------------
+// POST /_control/outbox/list: every e-mail the server would have sent, oldest first
+
+struct outbox_email {
+    std::string to;
+    outbox_kind kind{outbox_kind::invitation};
+    std::string envelopeUuid;
+    std::string teamUuid;
+    std::int64_t timestamp{};
+};
+BOOST_DESCRIBE_STRUCT(outbox_email, (), (to, kind, envelopeUuid, teamUuid, timestamp))
+
+struct control_outbox_list_request {};
+BOOST_DESCRIBE_STRUCT(control_outbox_list_request, (), ())
+
+struct control_outbox_list_response {
+    std::vector<outbox_email> emails;
+};
+BOOST_DESCRIBE_STRUCT(control_outbox_list_response, (), (emails))
+
+// ---------------------------------------------------------------------------------------------
+// POST /_control/webhook/deliveries (an unknown webhook gives an empty list)
+
+struct webhook_delivery {
+    std::string eventUuid;
+    std::string webhookUuid;
+    webhook_event eventType{webhook_event::ENVELOPE_CREATED};
+    std::int64_t attempts{};
+    bool delivered{};
+    nullable<std::int64_t> lastStatus;  // HTTP status of the last attempt; null when none answered
+};
+BOOST_DESCRIBE_STRUCT(webhook_delivery, (), (eventUuid, webhookUuid, eventType, attempts, delivered, lastStatus))
+
+struct control_webhook_deliveries_request {
+    std::optional<uuid36> webhookUuid;  // absent: every delivery
+};
+BOOST_DESCRIBE_STRUCT(control_webhook_deliveries_request, (), (webhookUuid))
+
+struct control_webhook_deliveries_response {
+    std::vector<webhook_delivery> deliveries;
+};
+BOOST_DESCRIBE_STRUCT(control_webhook_deliveries_response, (), (deliveries))
+
+} // namespace esign

@@ -1,0 +1,192 @@
+#pragma once
+// What the envelope handlers share: new envelope, document and recipient records with the
+// defaults of contract.md §3, whose turn it is, invitation e-mails, and how an envelope ends.
+// Everything here changes the store: callers use it only after every check passed.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <esign/reference/context.hpp>
+#include <esign/reference/events.hpp>
+#include <esign/rules/colors.hpp>
+#include <esign/rules/envelope_rules.hpp>
+#include <esign/rules/lifecycle.hpp>
+
+namespace esign::reference::factory {
+
+// ---------------------------------------------------------------------------------------------
+// Finding what a request names (contract.md §3: WORKSPACE_NOT_FOUND, then ENVELOPE_NOT_FOUND)
+
+struct envelope_lookup {
+    workspace_record* workspace = nullptr;
+    envelope_record* envelope = nullptr;
+    std::optional<failure> error;
+};
+
+inline envelope_lookup find_envelope(context& c, const std::optional<uuid36>& workspace_uuid, const uuid36& envelope_uuid) {
+    envelope_lookup found;
+    found.workspace = c.resolve_workspace(workspace_uuid);
+    if (!found.workspace) {
+        found.error = failure{error_code::WORKSPACE_NOT_FOUND};
+        return found;
+    }
+    found.envelope = c.envelope_in(*found.workspace, envelope_uuid);
+    if (!found.envelope) found.error = failure{error_code::ENVELOPE_NOT_FOUND};
+    return found;
+}
+
+// A document of the envelope (attachments are not documents: envelope/get lists them apart).
+inline document_record* find_document(envelope_record& env, std::string_view uuid) {
+    document_record* d = env.find_document(uuid);
+    return d && !d->is_attachment ? d : nullptr;
+}
+
+// ---------------------------------------------------------------------------------------------
+// New records
+
+inline document_record new_document(context& c, std::string title, std::int64_t page_count, bool is_attachment) {
+    document_record d;
+    d.doc.uuid = c.ids.uuid();
+    d.doc.title = std::move(title);
+    d.doc.pageCount = page_count;
+    d.is_attachment = is_attachment;
+    return d;
+}
+
+// A draft owned by the team's owner, with the defaults of a new envelope.
+inline envelope_record new_envelope(context& c, const team_record& team, const workspace_record& ws, std::string title) {
+    envelope_record env;
+    env.uuid = c.ids.uuid();
+    env.team_uuid = team.uuid;
+    env.workspace_uuid = ws.uuid;
+    env.title = std::move(title);
+    env.status = envelope_status::draft;
+    env.creation_date = c.now;
+    env.update_date = c.now;
+    env.timestamp_enabled = team.has(plan_feature::timestamp);
+    env.seq = c.st.sequence();
+    return env;
+}
+
+inline bool is_contact(const state& st, std::string_view workspace_uuid, std::string_view email) {
+    for (const auto& contact : st.contacts)
+        if (contact.workspace_uuid == workspace_uuid && contact.data.email == email) return true;
+    return false;
+}
+
+// What a new recipient is made of; absent members take the defaults of contract.md §3.
+struct recipient_input {
+    std::string email;
+    std::string firstname;
+    std::string lastname;
+    std::optional<std::string> phone;
+    std::optional<esign::language> language;
+    std::optional<verification_type> verification;
+};
+
+// Order and colour follow from the recipients the envelope has before this one.
+inline recipient_record new_recipient(const state& st, const envelope_record& env, recipient_input in,
+                                      std::size_t recipients_before, std::optional<std::int64_t> highest_order) {
+    recipient_record r;
+    r.data.associatedContact = is_contact(st, env.workspace_uuid, in.email);
+    r.data.email = std::move(in.email);
+    r.data.firstname = std::move(in.firstname);
+    r.data.lastname = std::move(in.lastname);
+    r.data.phone = in.phone.value_or("");
+    r.data.role = recipient_role::signer;
+    r.data.status = recipient_status::pending;
+    r.data.order = rules::next_recipient_order(highest_order);
+    r.data.language = in.language.value_or(language::en);
+    r.data.verificationType = in.verification.value_or(verification_type::none);
+    r.color = rules::color_for_recipient(recipients_before);
+    return r;
+}
+
+inline std::optional<std::int64_t> highest_order(const std::vector<recipient_record>& recipients) {
+    std::optional<std::int64_t> highest;
+    for (const auto& r : recipients)
+        if (!highest || r.data.order > *highest) highest = r.data.order;
+    return highest;
+}
+
+// Appends recipients built from `inputs` in order (each one's order and colour count the ones
+// before it, the new ones included).
+inline void append_recipients(const state& st, envelope_record& env, std::vector<recipient_input> inputs) {
+    for (auto& in : inputs) {
+        auto record = new_recipient(st, env, std::move(in), env.recipients.size(), highest_order(env.recipients));
+        env.recipients.push_back(std::move(record));
+    }
+}
+
+// Stores a new envelope, with its log and webhook event.
+inline envelope_record& commit_new_envelope(context& c, envelope_record env, const team_record& team) {
+    auto [it, inserted] = c.st.envelopes.emplace(env.uuid, std::move(env));
+    (void)inserted;
+    envelope_record& stored = it->second;
+    boost::json::object data;
+    data["title"] = stored.title;
+    log_envelope(c, stored, envelope_log_event::ENVELOPE_CREATED, owner_author(team), data);
+    emit_webhook(c, stored, webhook_event::ENVELOPE_CREATED, std::move(data));
+    return stored;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Turns (rules::is_turn over the envelope's recipients)
+
+inline std::vector<rules::party> parties_of(const envelope_record& env) {
+    std::vector<rules::party> parties;
+    parties.reserve(env.recipients.size());
+    for (const auto& r : env.recipients) parties.push_back(rules::party{r.data.role, r.data.status, r.data.order});
+    return parties;
+}
+
+inline bool is_turn(const envelope_record& env, std::size_t who) {
+    const auto parties = parties_of(env);
+    return rules::is_turn(parties, who, env.status, env.signature_order);
+}
+
+// For every recipient, in order: whether it may approve, sign or decline now.
+inline std::vector<bool> whose_turn(const envelope_record& env) {
+    const auto parties = parties_of(env);
+    std::vector<bool> turn(parties.size());
+    for (std::size_t i = 0; i < parties.size(); ++i)
+        turn[i] = rules::is_turn(parties, i, env.status, env.signature_order);
+    return turn;
+}
+
+inline bool none_pending(const envelope_record& env, recipient_role role) {
+    for (const auto& r : env.recipients)
+        if (r.data.role == role && r.data.status == recipient_status::pending) return false;
+    return true;
+}
+
+// Invitation e-mails to the recipients whose turn it is and who were not e-mailed yet (a
+// recipient is e-mailed once, when its turn comes; lastNotificationDate stays null until then).
+inline void email_whose_turn(context& c, envelope_record& env) {
+    if (!sends_email(env)) return;
+    const auto turn = whose_turn(env);
+    for (std::size_t i = 0; i < env.recipients.size(); ++i) {
+        auto& r = env.recipients[i];
+        if (turn[i] && r.data.invitation && r.data.invitation->lastNotificationDate.is_null())
+            send_email(c, env, r, outbox_kind::invitation, c.now);
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Endings
+
+// The envelope moves to a final status: the invitations are gone, and (except on completion,
+// where viewers stay pending) the still-pending recipients are canceled.
+inline void finish(context& c, envelope_record& env, envelope_status final_status) {
+    env.status = final_status;
+    env.update_date = c.now;
+    for (auto& r : env.recipients) {
+        r.data.invitation.reset();
+        if (final_status != envelope_status::complete && r.data.status == recipient_status::pending)
+            r.data.status = recipient_status::canceled;
+    }
+}
+
+} // namespace esign::reference::factory

@@ -1,0 +1,280 @@
+#pragma once
+// The --fixture format: teams with fixed API keys, and their workspaces, contacts, templates
+// and envelopes, loaded at start and again on /_control/reset. examples/fixture.json is an
+// example. The document is decoded by the same engine as the requests (always strictly: an
+// unknown member in a file is a typo), then built through the same code as the operations, so
+// a fixture makes exactly what the matching operations would make:
+//
+//   { "teams": [ {
+//       "apiKey": "esk_...",              required; A-Z a-z 0-9 - . _ ~ + / = (a bearer token)
+//       "uuid": "...",                    optional fixed identifiers (36 characters) of the
+//       "defaultWorkspaceUuid": "...",      team and its default workspace
+//       "name", "ownerEmail", "ownerFirstname", "ownerLastname", "apiCredits", "emailQuota",
+//       "subscription", "features":       as /_control/team/create, same defaults
+//       "contacts":  [ contact ],         each as an item of /public/contact/create
+//       "templates": [ { "uuid"?, "title", "recipientLabels": [...], "documents": [{"title", "pageCount"}] } ],
+//       "envelopes": [ { "uuid"?, "title", "documents": [{"title", "pageCount"}], "attachments"?: [{"title"}],
+//                        "tags"?: [...], "recipients"?: [ item of /public/envelope/add-recipients ] } ],
+//       "workspaces": [ { "uuid"?, "name", "colorHex"?, "sandbox"?, "contacts"?, "templates"?, "envelopes"? } ]
+//   } ] }
+//
+// Contacts, templates and envelopes at team level go to the team's default workspace (named
+// "Default"); those of an entry of "workspaces" go to that workspace. Envelopes are drafts
+// (with their recipients, in order). Everything is created at load time, in document order.
+//
+// Identifiers that the fixture does not fix are drawn from a source seeded by the fixture's
+// text, so every load of the same fixture (at start, at each reset) gives the same uuids.
+//
+// Problems (invalid JSON, a member of the wrong type, an API key or a fixed uuid used twice,
+// anything the operations would refuse, such as a contact e-mail given twice) come back with
+// their paths in the fixture, and then nothing is loaded.
+#include <algorithm>
+#include <cstdint>
+#include <initializer_list>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <boost/describe/class.hpp>
+
+#include <esign/json/decode.hpp>
+#include <esign/reference/context.hpp>
+#include <esign/reference/handlers/all.hpp>
+#include <esign/rules/error_codes.hpp>
+
+namespace esign::reference {
+
+// An API key as it travels in "Authorization: Bearer <key>" (RFC 6750 b64token characters).
+using fixture_api_key = pattern_string<"^[A-Za-z0-9._~+/=-]+$">;
+
+struct fixture_template {
+    std::optional<uuid36> uuid;
+    bounded_string<0, 255> title;
+    bounded_vector<bounded_string<1, 255>, 1> recipientLabels;
+    std::vector<control_document_input> documents;
+
+    control_template_create_request as_request() const {
+        return control_template_create_request{std::nullopt, title, recipientLabels, documents};
+    }
+};
+BOOST_DESCRIBE_STRUCT(fixture_template, (), (uuid, title, recipientLabels, documents))
+
+// Labels are distinct: the rule of /_control/template/create, at the same relative paths.
+inline void validate(const fixture_template& value, problem_sink& sink) { validate(value.as_request(), sink); }
+
+struct fixture_envelope {
+    std::optional<uuid36> uuid;
+    bounded_string<0, 255> title;
+    bounded_vector<control_document_input, 1> documents;
+    std::optional<std::vector<control_attachment_input>> attachments;
+    std::optional<std::vector<std::string>> tags;
+    std::optional<std::vector<add_recipients_item>> recipients;
+};
+BOOST_DESCRIBE_STRUCT(fixture_envelope, (), (uuid, title, documents, attachments, tags, recipients))
+
+struct fixture_workspace {
+    std::optional<uuid36> uuid;
+    bounded_string<1, 100> name;
+    std::optional<hex_color> colorHex;
+    std::optional<bool> sandbox;
+    std::optional<std::vector<contact_create_item>> contacts;
+    std::optional<std::vector<fixture_template>> templates;
+    std::optional<std::vector<fixture_envelope>> envelopes;
+};
+BOOST_DESCRIBE_STRUCT(fixture_workspace, (), (uuid, name, colorHex, sandbox, contacts, templates, envelopes))
+
+struct fixture_team {
+    std::optional<uuid36> uuid;
+    fixture_api_key apiKey;
+    std::optional<uuid36> defaultWorkspaceUuid;
+    std::optional<std::string> name;
+    std::optional<email_address> ownerEmail;
+    std::optional<std::string> ownerFirstname;
+    std::optional<std::string> ownerLastname;
+    std::optional<ranged<0>> apiCredits;
+    std::optional<ranged<0>> emailQuota;
+    std::optional<bool> subscription;
+    std::optional<std::vector<plan_feature>> features;
+    std::optional<std::vector<contact_create_item>> contacts;
+    std::optional<std::vector<fixture_template>> templates;
+    std::optional<std::vector<fixture_envelope>> envelopes;
+    std::optional<std::vector<fixture_workspace>> workspaces;
+
+    control_team_create_request as_request() const {
+        return control_team_create_request{name,       ownerEmail,   ownerFirstname, ownerLastname,
+                                           apiCredits, emailQuota,   subscription,   features};
+    }
+};
+BOOST_DESCRIBE_STRUCT(fixture_team, (),
+                      (uuid, apiKey, defaultWorkspaceUuid, name, ownerEmail, ownerFirstname, ownerLastname,
+                       apiCredits, emailQuota, subscription, features, contacts, templates, envelopes, workspaces))
+
+struct fixture_document {
+    std::vector<fixture_team> teams;
+};
+BOOST_DESCRIBE_STRUCT(fixture_document, (), (teams))
+
+namespace fixture_detail {
+
+// FNV-1a: the same text seeds the same identifiers.
+constexpr std::uint64_t seed_of(std::string_view text) noexcept {
+    std::uint64_t h = 0xcbf29ce484222325ull;
+    for (unsigned char ch : text) h = (h ^ ch) * 0x100000001b3ull;
+    return h;
+}
+
+inline problem_path joined(problem_path base, std::initializer_list<std::string_view> parts) {
+    for (auto p : parts) base.emplace_back(p);
+    return base;
+}
+
+// Builds the fixture into a store, collecting problems at fixture paths.
+class loader {
+public:
+    loader(context& c, problem_list& problems) : c_(c), problems_(problems) {}
+
+    void team(const fixture_team& t, const problem_path& at) {
+        if (t.uuid && c_.st.teams.count(t.uuid->str())) return used_twice(joined(at, {"uuid"}));
+        if (c_.st.team_by_api_key.count(t.apiKey.str())) return used_twice(joined(at, {"apiKey"}));
+        if (t.defaultWorkspaceUuid && c_.st.workspaces.count(t.defaultWorkspaceUuid->str()))
+            return used_twice(joined(at, {"defaultWorkspaceUuid"}));
+
+        team_identity fixed;
+        if (t.uuid) fixed.uuid = t.uuid->str();
+        fixed.api_key = t.apiKey.str();
+        if (t.defaultWorkspaceUuid) fixed.default_workspace_uuid = t.defaultWorkspaceUuid->str();
+        team_record& team = create_team(c_, t.as_request(), fixed);
+        c_.team = &team;
+
+        const workspace_record& default_ws = c_.st.workspaces.at(team.default_workspace_uuid);
+        contents(default_ws, t.contacts, t.templates, t.envelopes, at);
+        if (t.workspaces)
+            for (std::size_t i = 0; i < t.workspaces->size(); ++i)
+                workspace(team, (*t.workspaces)[i], joined(at, {"workspaces", std::to_string(i)}));
+        c_.team = nullptr;
+    }
+
+private:
+    void workspace(const team_record& team, const fixture_workspace& w, const problem_path& at) {
+        if (w.uuid && c_.st.workspaces.count(w.uuid->str())) return used_twice(joined(at, {"uuid"}));
+        new_workspace spec;
+        spec.name = w.name.str();
+        if (w.colorHex) spec.color_hex = w.colorHex->str();
+        spec.sandbox = w.sandbox.value_or(false);
+        if (w.uuid) spec.uuid = w.uuid->str();
+        contents(create_workspace(c_, team, std::move(spec)), w.contacts, w.templates, w.envelopes, at);
+    }
+
+    void contents(const workspace_record& ws, const std::optional<std::vector<contact_create_item>>& contacts,
+                  const std::optional<std::vector<fixture_template>>& templates,
+                  const std::optional<std::vector<fixture_envelope>>& envelopes, const problem_path& at) {
+        if (contacts) add_contacts(ws, *contacts, joined(at, {"contacts"}));
+        if (templates)
+            for (std::size_t i = 0; i < templates->size(); ++i)
+                add_template(ws, (*templates)[i], joined(at, {"templates", std::to_string(i)}));
+        if (envelopes)
+            for (std::size_t i = 0; i < envelopes->size(); ++i)
+                add_envelope(ws, (*envelopes)[i], joined(at, {"envelopes", std::to_string(i)}));
+    }
+
+    // Through /public/contact/create, at most 50 at a time (its limit).
+    void add_contacts(const workspace_record& ws, const std::vector<contact_create_item>& items, const problem_path& at) {
+        for (std::size_t first = 0; first < items.size(); first += batch) {
+            contact_create_request r;
+            r.workspaceUuid = uuid36(ws.uuid);
+            r.contacts.assign(items.begin() + static_cast<std::ptrdiff_t>(first),
+                              items.begin() + static_cast<std::ptrdiff_t>(std::min(items.size(), first + batch)));
+            if (!succeeded(handlers::handle(c_, r), at)) return;
+        }
+    }
+
+    void add_template(const workspace_record& ws, const fixture_template& t, const problem_path& at) {
+        if (t.uuid && c_.st.templates.count(t.uuid->str())) return used_twice(joined(at, {"uuid"}));
+        create_template(c_, ws, t.as_request(), t.uuid ? std::optional<std::string>(t.uuid->str()) : std::nullopt);
+    }
+
+    // Through /_control/envelope/create, then /public/envelope/add-recipients.
+    void add_envelope(const workspace_record& ws, const fixture_envelope& e, const problem_path& at) {
+        if (e.uuid && c_.st.envelopes.count(e.uuid->str())) return used_twice(joined(at, {"uuid"}));
+        control_envelope_create_request create{uuid36(ws.uuid), e.title, e.documents, e.attachments, e.tags};
+        auto created = handlers::handle(c_, create);
+        if (!succeeded(created, at)) return;
+        std::string uuid = std::get<0>(created).envelopeUuid;
+        if (e.uuid) uuid = rename_envelope(uuid, e.uuid->str());
+
+        if (!e.recipients) return;
+        const auto& items = *e.recipients;
+        for (std::size_t first = 0; first < items.size(); first += batch) {
+            envelope_add_recipients_request r;
+            r.workspaceUuid = uuid36(ws.uuid);
+            r.envelopeUuid = uuid36(uuid);
+            r.recipients.assign(items.begin() + static_cast<std::ptrdiff_t>(first),
+                                items.begin() + static_cast<std::ptrdiff_t>(std::min(items.size(), first + batch)));
+            if (!succeeded(handlers::handle(c_, r), at)) return;
+        }
+    }
+
+    // Gives a new envelope the fixture's uuid: its record, and the logs that name it (no
+    // webhook exists while a fixture loads, so no delivery names it).
+    std::string rename_envelope(const std::string& from, const std::string& to) {
+        auto node = c_.st.envelopes.extract(from);
+        node.key() = to;
+        node.mapped().uuid = to;
+        c_.st.envelopes.insert(std::move(node));
+        for (auto& log : c_.st.logs)
+            if (log.entry.envelopeUuid == from) log.entry.envelopeUuid = to;
+        return to;
+    }
+
+    // A failure of an operation becomes a problem at `at` (its details below `at`).
+    template <class Response>
+    bool succeeded(const outcome<Response>& result, const problem_path& at) {
+        const failure* f = std::get_if<failure>(&result);
+        if (!f) return true;
+        if (!f->details.empty()) {
+            for (const problem& p : f->details) {
+                problem moved = p;
+                moved.path.insert(moved.path.begin(), at.begin(), at.end());
+                problems_.push_back(std::move(moved));
+            }
+            return false;
+        }
+        std::string message(enum_to_wire(f->code));
+        message += ": ";
+        message += f->message.empty() ? std::string(rules::info(f->code).message) : f->message;
+        problems_.push_back(problem{at, problem_kind::invalid, std::nullopt, std::move(message)});
+        return false;
+    }
+
+    void used_twice(problem_path at) {
+        problems_.push_back(problem{std::move(at), problem_kind::invalid, std::nullopt, "is already used"});
+    }
+
+    static constexpr std::size_t batch = 50;  // items per contact/create or add-recipients call
+    context& c_;
+    problem_list& problems_;
+};
+
+} // namespace fixture_detail
+
+// Loads the fixture `json_text` into c.st: everything, or (when there are problems) nothing.
+inline problem_list load_fixture(context& c, std::string_view json_text) {
+    auto doc = json::read<fixture_document>(json_text, json::decode_options{true});
+    if (!doc) return doc.problems();
+
+    state built = c.st;
+    id_source ids(fixture_detail::seed_of(json_text));
+    std::vector<webhook_job> jobs;
+    context fc{built, nullptr, c.now, ids, c.options, jobs};
+    problem_list problems;
+    fixture_detail::loader load(fc, problems);
+    for (std::size_t i = 0; i < doc->teams.size(); ++i) load.team(doc->teams[i], {"teams", std::to_string(i)});
+    if (!problems.empty()) return problems;
+
+    c.st = std::move(built);
+    for (auto& job : jobs) c.jobs.push_back(std::move(job));
+    return {};
+}
+
+} // namespace esign::reference

@@ -1,0 +1,142 @@
+#pragma once
+// Contacts, stored per workspace: /public/contact/create, update, list, delete
+// (contract.md §3, §4). Batches are all-or-nothing; one log entry per contact.
+#include <algorithm>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <esign/reference/context.hpp>
+#include <esign/reference/events.hpp>
+#include <esign/rules/email_domain.hpp>
+#include <esign/rules/pagination.hpp>
+
+namespace esign::reference {
+
+inline contact_record* find_contact(state& st, const workspace_record& ws, std::string_view email) {
+    for (auto& c : st.contacts)
+        if (c.workspace_uuid == ws.uuid && c.data.email == email) return &c;
+    return nullptr;
+}
+
+inline std::string naming(std::string_view what, std::string_view email) {
+    std::string m(what);
+    m += " (";
+    m += email;
+    m += ')';
+    return m;
+}
+
+inline void log_contact(context& c, const workspace_record& ws, team_log_event event, const contact& data) {
+    log_team(c, *c.team, event, {{"workspaceUuid", ws.uuid}, {"contactUuid", data.uuid}, {"email", data.email}});
+}
+
+// The optional members of both contact shapes: a member given replaces the stored one.
+template <class Fields>
+void copy_given_details(const Fields& from, contact& to) {
+    if (from.language) to.language = from.language;
+    if (from.jobTitle) to.jobTitle = from.jobTitle;
+    if (from.company) to.company = from.company;
+    if (from.addressLine1) to.addressLine1 = from.addressLine1;
+    if (from.addressLine2) to.addressLine2 = from.addressLine2;
+    if (from.zipCode) to.zipCode = from.zipCode;
+    if (from.city) to.city = from.city;
+    if (from.country) to.country = from.country;
+}
+
+} // namespace esign::reference
+
+namespace esign::reference::handlers {
+
+// Order: WORKSPACE_NOT_FOUND, CONTACT_EMAIL_ALREADY_EXISTS (in the workspace or twice in the
+// request), INVALID_EMAIL; then every contact is stored, or none.
+inline outcome<contact_create_response> handle(context& c, const contact_create_request& r) {
+    const workspace_record* ws = c.resolve_workspace(r.workspaceUuid);
+    if (!ws) return failure{error_code::WORKSPACE_NOT_FOUND};
+
+    const auto& items = r.contacts.items();
+    for (std::size_t i = 0; i < items.size(); ++i) {
+        const std::string& email = items[i].email.str();
+        const bool earlier_in_request = std::any_of(items.begin(), items.begin() + static_cast<std::ptrdiff_t>(i),
+                                                    [&](const auto& other) { return other.email.str() == email; });
+        if (earlier_in_request || find_contact(c.st, *ws, email))
+            return failure{error_code::CONTACT_EMAIL_ALREADY_EXISTS, {},
+                           naming("A contact with this e-mail already exists", email)};
+    }
+    for (const auto& item : items)
+        if (!rules::is_deliverable(item.email.str()))
+            return failure{error_code::INVALID_EMAIL, {}, naming("An e-mail address is invalid", item.email.str())};
+
+    contact_create_response out;
+    for (const auto& item : items) {
+        contact_record rec;
+        rec.data.uuid = c.ids.uuid();
+        rec.data.email = item.email.str();
+        rec.data.firstname = item.firstname;
+        rec.data.lastname = item.lastname;
+        rec.data.phone = item.phone.value_or(nullable<std::string>{});  // omitted means null
+        copy_given_details(item, rec.data);
+        rec.workspace_uuid = ws->uuid;
+        rec.seq = c.st.sequence();
+        log_contact(c, *ws, team_log_event::CONTACT_CREATED, rec.data);
+        out.contacts.push_back(rec.data);
+        c.st.contacts.push_back(std::move(rec));
+    }
+    return out;
+}
+
+// Only the members given change: firstname, lastname and phone (required, phone may be null),
+// and each optional member present in the request.
+inline outcome<contact_update_response> handle(context& c, const contact_update_request& r) {
+    const workspace_record* ws = c.resolve_workspace(r.workspaceUuid);
+    if (!ws) return failure{error_code::WORKSPACE_NOT_FOUND};
+    const auto& given = r.contact;
+    contact_record* rec = find_contact(c.st, *ws, given.email.str());
+    if (!rec) return failure{error_code::CONTACT_NOT_FOUND, {}, naming("The contact does not exist", given.email.str())};
+    // Unreachable through the API today (contact/create refuses such an address), kept for the
+    // contract's order.
+    if (!rules::is_deliverable(given.email.str())) return failure{error_code::INVALID_EMAIL};
+
+    rec->data.firstname = given.firstname;
+    rec->data.lastname = given.lastname;
+    rec->data.phone = given.phone;
+    copy_given_details(given, rec->data);
+    log_contact(c, *ws, team_log_event::CONTACT_UPDATED, rec->data);
+    return contact_update_response{rec->data};
+}
+
+// The workspace's contacts in creation order.
+inline outcome<contact_list_response> handle(context& c, const contact_list_request& r) {
+    const workspace_record* ws = c.resolve_workspace(r.workspaceUuid);
+    if (!ws) return failure{error_code::WORKSPACE_NOT_FOUND};
+    std::vector<const contact_record*> found;
+    for (const auto& rec : c.st.contacts)
+        if (rec.workspace_uuid == ws->uuid) found.push_back(&rec);
+    std::sort(found.begin(), found.end(), [](auto* a, auto* b) { return a->seq < b->seq; });
+
+    const auto window = rules::paginate(found.size(), page_or_default(r.page), limit_or_default(r.limit));
+    contact_list_response out;
+    for (std::size_t i = window.offset; i < window.offset + window.count; ++i) out.contacts.push_back(found[i]->data);
+    out.pagination = rules::to_pagination(window);
+    return out;
+}
+
+// Every e-mail must name a contact of the workspace (CONTACT_NOT_FOUND, and none is deleted).
+// An e-mail given twice deletes its contact once.
+inline outcome<contact_delete_response> handle(context& c, const contact_delete_request& r) {
+    const workspace_record* ws = c.resolve_workspace(r.workspaceUuid);
+    if (!ws) return failure{error_code::WORKSPACE_NOT_FOUND};
+    for (const auto& email : r.emails.items())
+        if (!find_contact(c.st, *ws, email.str()))
+            return failure{error_code::CONTACT_NOT_FOUND, {}, naming("The contact does not exist", email.str())};
+
+    for (const auto& email : r.emails.items()) {
+        const contact_record* rec = find_contact(c.st, *ws, email.str());
+        if (!rec) continue;  // given twice: already deleted
+        log_contact(c, *ws, team_log_event::CONTACT_DELETED, rec->data);
+        c.st.contacts.erase(c.st.contacts.begin() + (rec - c.st.contacts.data()));
+    }
+    return contact_delete_response{};
+}
+
+} // namespace esign::reference::handlers

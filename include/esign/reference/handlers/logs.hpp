@@ -1,0 +1,87 @@
+#pragma once
+// Activity logs: /public/logs/list (contract.md §3).
+//   dataroom  LOG_CATEGORY_NOT_IMPLEMENTED, before anything else
+//   user      implemented, holds no events yet
+//   envelope  the team's envelope logs; workspaceUuid and envelopeUuid filter them
+//   team      the team's team logs (workspaceUuid and envelopeUuid are envelope filters only,
+//             and are ignored here)
+// Sorted by timestamp (ties by insertion) or by insertion (sortBy id), in sortOrder.
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include <esign/reference/context.hpp>
+#include <esign/rules/pagination.hpp>
+
+namespace esign::reference {
+
+struct log_filter {
+    log_category category = log_category::envelope;
+    const std::string* team_uuid = nullptr;
+    const std::string* workspace_uuid = nullptr;  // envelope category, when given
+    const std::string* envelope_uuid = nullptr;   // envelope category, when given
+    const std::vector<std::string>* event_types = nullptr;  // empty or absent: every type
+
+    bool keeps(const log_record& rec) const {
+        const log_entry& e = rec.entry;
+        if (rec.team_uuid != *team_uuid || e.category != category) return false;
+        if (workspace_uuid && e.workspaceUuid != *workspace_uuid) return false;
+        if (envelope_uuid && e.envelopeUuid != *envelope_uuid) return false;
+        if (event_types && !event_types->empty() &&
+            std::find(event_types->begin(), event_types->end(), e.eventType) == event_types->end())
+            return false;
+        return true;
+    }
+};
+
+// Ascending by (timestamp, insertion) or by insertion alone, then reversed for desc: ties in
+// timestamp are broken by insertion in the direction of the sort order.
+inline void sort_logs(std::vector<const log_record*>& logs, log_sort_by by, sort_order order) {
+    std::sort(logs.begin(), logs.end(), [by](const log_record* a, const log_record* b) {
+        if (by == log_sort_by::timestamp && a->entry.timestamp != b->entry.timestamp)
+            return a->entry.timestamp < b->entry.timestamp;
+        return a->seq < b->seq;
+    });
+    if (order == sort_order::desc) std::reverse(logs.begin(), logs.end());
+}
+
+} // namespace esign::reference
+
+namespace esign::reference::handlers {
+
+inline outcome<logs_list_response> handle(context& c, const logs_list_request& r) {
+    if (r.category == log_category::dataroom) return failure{error_code::LOG_CATEGORY_NOT_IMPLEMENTED};
+
+    log_filter filter;
+    filter.category = r.category;
+    filter.team_uuid = &c.team->uuid;
+    if (r.eventTypes) filter.event_types = &*r.eventTypes;
+    if (r.category == log_category::envelope) {
+        const workspace_record* ws = nullptr;
+        if (r.workspaceUuid) {
+            ws = c.resolve_workspace(r.workspaceUuid);
+            if (!ws) return failure{error_code::WORKSPACE_NOT_FOUND};
+            filter.workspace_uuid = &ws->uuid;
+        }
+        if (r.envelopeUuid) {
+            auto it = c.st.envelopes.find(r.envelopeUuid->str());
+            const bool visible = it != c.st.envelopes.end() && it->second.team_uuid == c.team->uuid &&
+                                 (!ws || it->second.workspace_uuid == ws->uuid);
+            if (!visible) return failure{error_code::ENVELOPE_NOT_FOUND};
+            filter.envelope_uuid = &it->second.uuid;
+        }
+    }
+
+    std::vector<const log_record*> found;
+    for (const auto& rec : c.st.logs)
+        if (filter.keeps(rec)) found.push_back(&rec);
+    sort_logs(found, r.sortBy.value_or(default_log_sort_by), r.sortOrder.value_or(default_log_sort_order));
+
+    const auto window = rules::paginate(found.size(), page_or_default(r.page), limit_or_default(r.limit));
+    logs_list_response out;
+    for (std::size_t i = window.offset; i < window.offset + window.count; ++i) out.logs.push_back(found[i]->entry);
+    out.pagination = rules::to_pagination(window);
+    return out;
+}
+
+} // namespace esign::reference::handlers

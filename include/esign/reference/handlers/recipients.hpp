@@ -1,0 +1,160 @@
+#pragma once
+// Recipients of a draft envelope: /public/envelope/add-recipients, update-recipient,
+// delete-recipients.
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include <esign/reference/context.hpp>
+#include <esign/reference/envelope_factory.hpp>
+#include <esign/rules/email_domain.hpp>
+#include <esign/rules/envelope_rules.hpp>
+#include <esign/rules/status_rules.hpp>
+
+namespace esign::reference::handlers {
+
+// ---------------------------------------------------------------------------------------------
+// /public/envelope/add-recipients (all or nothing)
+
+namespace detail {
+// An e-mail already in the envelope, or twice in the request.
+inline bool has_duplicate_recipient(envelope_record& env, const envelope_add_recipients_request& r) {
+    const auto& items = r.recipients;
+    for (std::size_t i = 0; i < items.size(); ++i) {
+        if (env.find_recipient(items[i].email.str())) return true;
+        for (std::size_t j = 0; j < i; ++j)
+            if (items[j].email.str() == items[i].email.str()) return true;
+    }
+    return false;
+}
+
+inline added_recipient added_view(const recipient_record& r) {
+    return added_recipient{r.data.email,         r.data.firstname, r.data.lastname, r.data.role,
+                           r.data.associatedContact, r.data.status,   r.color};
+}
+} // namespace detail
+
+inline outcome<envelope_add_recipients_response> handle(context& c, const envelope_add_recipients_request& r) {
+    auto found = factory::find_envelope(c, r.workspaceUuid, r.envelopeUuid);
+    if (found.error) return *found.error;
+    envelope_record& env = *found.envelope;
+    if (auto code = rules::check_draft(env.status)) return failure{*code};
+    if (detail::has_duplicate_recipient(env, r)) return failure{error_code::DUPLICATE_RECIPIENT};
+    const bool wants_sms = std::any_of(r.recipients.begin(), r.recipients.end(), [](const add_recipients_item& item) {
+        return item.verificationType == verification_type::sms;
+    });
+    if (wants_sms && !c.team->has(plan_feature::sms)) return failure{error_code::FEATURE_NOT_IN_CURRENT_PLAN};
+    for (const auto& item : r.recipients)
+        if (!rules::is_deliverable(item.email.str())) return failure{error_code::INVALID_EMAIL};
+
+    std::vector<factory::recipient_input> inputs;
+    for (const auto& item : r.recipients)
+        inputs.push_back({item.email.str(), item.firstname, item.lastname, item.phone, item.language,
+                          item.verificationType});
+    const std::size_t first_new = env.recipients.size();
+    factory::append_recipients(c.st, env, std::move(inputs));
+    env.update_date = c.now;
+
+    envelope_add_recipients_response out;
+    for (std::size_t i = first_new; i < env.recipients.size(); ++i) out.recipients.push_back(detail::added_view(env.recipients[i]));
+    return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// /public/envelope/update-recipient
+
+namespace detail {
+inline void apply_recipient_updates(recipient& out, const recipient_updates& u) {
+    if (u.firstname) out.firstname = *u.firstname;
+    if (u.lastname) out.lastname = *u.lastname;
+    if (u.phone) out.phone = *u.phone;
+    if (u.jobTitle) out.jobTitle = *u.jobTitle;
+    if (u.company) out.company = *u.company;
+    if (u.addressLine1) out.addressLine1 = *u.addressLine1;
+    if (u.addressLine2) out.addressLine2 = *u.addressLine2;
+    if (u.zipCode) out.zipCode = *u.zipCode;
+    if (u.city) out.city = *u.city;
+    if (u.country) out.country = *u.country;
+    if (u.role) out.role = *u.role;
+    if (u.order) out.order = u.order->value;
+    if (u.language) out.language = *u.language;
+    if (u.verificationType) out.verificationType = *u.verificationType;
+}
+
+inline recipient_record* find_by_email_and_role(envelope_record& env, std::string_view email, recipient_role role) {
+    for (auto& r : env.recipients)
+        if (r.data.email == email && r.data.role == role) return &r;
+    return nullptr;
+}
+
+inline updated_recipient updated_view(const recipient_record& r) {
+    const recipient& d = r.data;
+    updated_recipient out;
+    out.email = d.email;
+    out.firstname = d.firstname;
+    out.lastname = d.lastname;
+    out.phone = d.phone;  // "" when not given, never null
+    out.jobTitle = d.jobTitle;
+    out.company = d.company;
+    out.addressLine1 = d.addressLine1;
+    out.addressLine2 = d.addressLine2;
+    out.zipCode = d.zipCode;
+    out.city = d.city;
+    out.country = d.country;
+    out.role = d.role;
+    out.order = d.order;
+    out.associatedContact = d.associatedContact;
+    out.status = d.status;
+    out.language = d.language;
+    out.verificationType = d.verificationType;
+    out.colorVariant = r.color;
+    return out;
+}
+} // namespace detail
+
+inline outcome<envelope_update_recipient_response> handle(context& c, const envelope_update_recipient_request& r) {
+    auto found = factory::find_envelope(c, r.workspaceUuid, r.envelopeUuid);
+    if (found.error) return *found.error;
+    envelope_record& env = *found.envelope;
+    if (auto code = rules::check_draft(env.status)) return failure{*code};
+    recipient_record* target = detail::find_by_email_and_role(env, r.email.str(), r.role);
+    if (!target) return failure{error_code::RECIPIENT_NOT_FOUND};
+
+    recipient after = target->data;
+    detail::apply_recipient_updates(after, r.updates);
+    if (!rules::phone_satisfies(after.verificationType, after.phone))
+        return invalid_at({"updates", "phone"}, problem_kind::invalid,
+                          "a recipient with verificationType sms needs a non-empty phone");
+    for (const auto& other : env.recipients)
+        if (&other != target && other.data.email == after.email && other.data.role == after.role)
+            return failure{error_code::DUPLICATE_RECIPIENT};
+    // The plan is asked only when the update asks for sms (a recipient made sms while the plan
+    // had the feature may still be edited).
+    if (r.updates.verificationType == verification_type::sms && !c.team->has(plan_feature::sms))
+        return failure{error_code::FEATURE_NOT_IN_CURRENT_PLAN};
+
+    target->data = std::move(after);
+    env.update_date = c.now;
+    return envelope_update_recipient_response{detail::updated_view(*target)};
+}
+
+// ---------------------------------------------------------------------------------------------
+// /public/envelope/delete-recipients (all or nothing)
+
+inline outcome<envelope_delete_recipients_response> handle(context& c, const envelope_delete_recipients_request& r) {
+    auto found = factory::find_envelope(c, r.workspaceUuid, r.envelopeUuid);
+    if (found.error) return *found.error;
+    envelope_record& env = *found.envelope;
+    if (auto code = rules::check_draft(env.status)) return failure{*code};
+    for (const auto& item : r.recipients)
+        if (!env.find_recipient(item.email.str())) return failure{error_code::RECIPIENT_NOT_FOUND};
+
+    std::erase_if(env.recipients, [&](const recipient_record& rec) {
+        return std::any_of(r.recipients.begin(), r.recipients.end(),
+                           [&](const delete_recipients_item& item) { return item.email.str() == rec.data.email; });
+    });
+    env.update_date = c.now;
+    return envelope_delete_recipients_response{};
+}
+
+} // namespace esign::reference::handlers

@@ -1,0 +1,111 @@
+#pragma once
+// The calling team (/public/utils/whoami) and the team control operations of contract.md §5:
+// /_control/team/create, /_control/team/update, /_control/outbox/list,
+// /_control/webhook/deliveries.
+#include <algorithm>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include <esign/reference/context.hpp>
+#include <esign/reference/events.hpp>
+#include <esign/reference/handlers/workspaces.hpp>
+
+namespace esign::reference {
+
+// Identifiers a fixture fixes; a new team draws the ones left empty.
+struct team_identity {
+    std::optional<std::string> uuid;
+    std::optional<std::string> api_key;
+    std::optional<std::string> default_workspace_uuid;
+};
+
+inline std::set<plan_feature> every_plan_feature() {
+    const auto all = enum_values<plan_feature>();
+    return {all.begin(), all.end()};
+}
+
+// Stores a team with its owner and its default workspace, and logs TEAM_CREATED and
+// WORKSPACE_CREATED. Defaults (contract.md §5, and ours where it leaves them open):
+//   name        "Team <n>", n counting the teams of the store, this one included
+//   ownerEmail  "owner-<first 8 hex digits of the team's uuid>@example.com"
+//   apiKey      "esk_" followed by 40 random URL-safe characters
+// The caller makes sure a fixed api key is not taken; nothing here can fail.
+inline team_record& create_team(context& c, const control_team_create_request& r, const team_identity& fixed = {}) {
+    team_record team;
+    team.uuid = fixed.uuid ? *fixed.uuid : c.ids.uuid();
+    team.name = r.name ? *r.name : "Team " + std::to_string(c.st.teams.size() + 1);
+    team.api_key = fixed.api_key ? *fixed.api_key : "esk_" + c.ids.url_safe(40);
+    team.owner_uuid = c.ids.uuid();
+    team.owner_email = r.ownerEmail ? r.ownerEmail->str() : "owner-" + team.uuid.substr(0, 8) + "@example.com";
+    team.owner_firstname = r.ownerFirstname;
+    team.owner_lastname = r.ownerLastname;
+    team.api_credits = r.apiCredits ? r.apiCredits->value : default_api_credits;
+    team.email_quota = r.emailQuota ? r.emailQuota->value : default_email_quota;
+    team.subscription = r.subscription.value_or(default_subscription);
+    team.features = r.features ? std::set<plan_feature>(r.features->begin(), r.features->end()) : every_plan_feature();
+    team.creation_date = c.now;
+
+    auto& stored = c.st.teams[team.uuid] = std::move(team);
+    c.st.team_by_api_key[stored.api_key] = stored.uuid;
+    log_team(c, stored, team_log_event::TEAM_CREATED, {{"teamUuid", stored.uuid}, {"name", stored.name}});
+
+    new_workspace w;
+    w.name = std::string(default_workspace_name);
+    w.is_default = true;
+    w.uuid = fixed.default_workspace_uuid;
+    stored.default_workspace_uuid = create_workspace(c, stored, std::move(w)).uuid;
+    return stored;
+}
+
+} // namespace esign::reference
+
+namespace esign::reference::handlers {
+
+inline outcome<utils_whoami_response> handle(context& c, const utils_whoami_request&) {
+    return utils_whoami_response{c.team->uuid, c.team->name, c.team->owner_email, c.team->owner_uuid};
+}
+
+inline outcome<control_team_create_response> handle(context& c, const control_team_create_request& r) {
+    const team_record& team = create_team(c, r);
+    return control_team_create_response{team.uuid, team.api_key, team.default_workspace_uuid, team.owner_uuid,
+                                        team.owner_email};
+}
+
+// Absent members stay as they were; an unknown team is INVALID_REQUEST_FORMAT at ["teamUuid"].
+inline outcome<control_team_update_response> handle(context& c, const control_team_update_request& r) {
+    auto it = c.st.teams.find(r.teamUuid.str());
+    if (it == c.st.teams.end()) return invalid_at({"teamUuid"}, problem_kind::invalid, "is not a team");
+    team_record& team = it->second;
+    if (r.apiCredits) team.api_credits = r.apiCredits->value;
+    if (r.emailQuota) team.email_quota = r.emailQuota->value;
+    if (r.subscription) team.subscription = *r.subscription;
+    if (r.features) team.features = std::set<plan_feature>(r.features->begin(), r.features->end());
+    return control_team_update_response{};
+}
+
+// Every e-mail the server would have sent, oldest first (ties in the order they were sent).
+inline outcome<control_outbox_list_response> handle(context& c, const control_outbox_list_request&) {
+    control_outbox_list_response out;
+    for (const auto& e : c.st.outbox)
+        out.emails.push_back(outbox_email{e.to, e.kind, e.envelope_uuid, e.team_uuid, e.timestamp});
+    std::stable_sort(out.emails.begin(), out.emails.end(),
+                     [](const outbox_email& a, const outbox_email& b) { return a.timestamp < b.timestamp; });
+    return out;
+}
+
+// The deliveries of one webhook (an unknown one has none), or of every webhook.
+inline outcome<control_webhook_deliveries_response> handle(context& c, const control_webhook_deliveries_request& r) {
+    control_webhook_deliveries_response out;
+    for (const auto& d : c.st.deliveries) {
+        if (r.webhookUuid && d.webhook_uuid != r.webhookUuid->str()) continue;
+        auto event = enum_from_wire<webhook_event>(d.event_type);
+        if (!event) continue;  // every recorded event is a webhook event; never skips in practice
+        out.deliveries.push_back(webhook_delivery{d.event_uuid, d.webhook_uuid, *event, d.attempts, d.delivered,
+                                                  nullable<std::int64_t>(d.last_status)});
+    }
+    return out;
+}
+
+} // namespace esign::reference::handlers

@@ -1,0 +1,79 @@
+#pragma once
+// Templates: /_control/template/create (contract.md §5) and /public/template/list (§4).
+#include <algorithm>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <esign/reference/context.hpp>
+#include <esign/rules/pagination.hpp>
+
+namespace esign::reference {
+
+// Stores a template in `ws`. `uuid` is fixed by a fixture; otherwise a new one is drawn.
+// Labels are distinct (the request's validate hook checked it); nothing here can fail.
+inline template_record& create_template(context& c, const workspace_record& ws, const control_template_create_request& r,
+                                        const std::optional<std::string>& uuid = std::nullopt) {
+    template_record t;
+    t.uuid = uuid ? *uuid : c.ids.uuid();
+    t.team_uuid = ws.team_uuid;
+    t.workspace_uuid = ws.uuid;
+    t.title = r.title.str();
+    t.creation_date = c.now;
+    t.update_date = c.now;
+    for (const auto& input : r.documents) {
+        document d;
+        d.uuid = c.ids.uuid();
+        d.title = input.title.str();
+        d.pageCount = input.pageCount.value;
+        t.documents.push_back(std::move(d));
+    }
+    for (const auto& label : r.recipientLabels.items()) t.labels.push_back(label.str());
+    t.seq = c.st.sequence();
+    return c.st.templates[t.uuid] = std::move(t);
+}
+
+inline template_summary template_view(const template_record& t) {
+    template_summary s;
+    s.uuid = t.uuid;
+    s.title = t.title;
+    s.creationDate = t.creation_date;
+    s.updateDate = t.update_date;
+    s.workspaceUuid = t.workspace_uuid;
+    for (const auto& d : t.documents) s.documents.push_back(template_document{d.uuid, d.title});
+    for (const auto& label : t.labels) s.recipients.push_back(template_recipient{label});
+    return s;
+}
+
+} // namespace esign::reference
+
+namespace esign::reference::handlers {
+
+inline outcome<control_template_create_response> handle(context& c, const control_template_create_request& r) {
+    const workspace_record* ws = c.resolve_workspace(r.workspaceUuid);
+    if (!ws) return failure{error_code::WORKSPACE_NOT_FOUND};
+    const template_record& t = create_template(c, *ws, r);
+    control_template_create_response out;
+    out.templateUuid = t.uuid;
+    for (const auto& d : t.documents) out.documentUuids.push_back(d.uuid);
+    return out;
+}
+
+// The workspace's templates in creation order, fixed_page_size per page.
+inline outcome<template_list_response> handle(context& c, const template_list_request& r) {
+    const workspace_record* ws = c.resolve_workspace(r.workspaceUuid);
+    if (!ws) return failure{error_code::WORKSPACE_NOT_FOUND};
+    std::vector<const template_record*> found;
+    for (const auto& [uuid, t] : c.st.templates)
+        if (t.workspace_uuid == ws->uuid) found.push_back(&t);
+    std::sort(found.begin(), found.end(), [](auto* a, auto* b) { return a->seq < b->seq; });
+
+    const auto window = rules::paginate(found.size(), page_or_default(r.page), fixed_page_size);
+    template_list_response out;
+    for (std::size_t i = window.offset; i < window.offset + window.count; ++i)
+        out.templates.push_back(template_view(*found[i]));
+    out.pagination = rules::to_pagination(window);
+    return out;
+}
+
+} // namespace esign::reference::handlers

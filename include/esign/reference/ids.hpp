@@ -1,0 +1,70 @@
+#pragma once
+// Identifiers and tokens. Seeded: reproducible, for tests that want fixed ids. Unseeded: drawn
+// from std::random_device (the operating system's secure source) every time.
+#include <array>
+#include <cstdint>
+#include <mutex>
+#include <optional>
+#include <random>
+#include <string>
+
+namespace esign::reference {
+
+class id_source {
+public:
+    explicit id_source(std::optional<std::uint64_t> seed = std::nullopt) { reseed(seed); }
+
+    void reseed(std::optional<std::uint64_t> seed) {
+        std::lock_guard lock(mutex_);
+        seeded_ = seed.has_value();
+        if (seed) engine_.seed(*seed);
+    }
+
+    // A lowercase RFC 4122 version 4 UUID.
+    std::string uuid() {
+        std::array<std::uint8_t, 16> b = bytes<16>();
+        b[6] = static_cast<std::uint8_t>((b[6] & 0x0F) | 0x40);
+        b[8] = static_cast<std::uint8_t>((b[8] & 0x3F) | 0x80);
+        static constexpr char hex[] = "0123456789abcdef";
+        std::string s;
+        s.reserve(36);
+        for (std::size_t i = 0; i < 16; ++i) {
+            if (i == 4 || i == 6 || i == 8 || i == 10) s += '-';
+            s += hex[b[i] >> 4];
+            s += hex[b[i] & 0x0F];
+        }
+        return s;
+    }
+
+    // `length` random URL-safe characters (A-Z a-z 0-9 - _), 6 bits each.
+    std::string url_safe(std::size_t length) {
+        static constexpr char alphabet[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+        std::string s;
+        s.reserve(length);
+        while (s.size() < length) {
+            auto b = bytes<8>();
+            for (auto byte : b)
+                if (s.size() < length) s += alphabet[byte & 0x3F];
+        }
+        return s;
+    }
+
+private:
+    template <std::size_t N>
+    std::array<std::uint8_t, N> bytes() {
+        std::array<std::uint8_t, N> out{};
+        std::lock_guard lock(mutex_);
+        for (std::size_t i = 0; i < N; i += 4) {
+            std::uint32_t word = seeded_ ? static_cast<std::uint32_t>(engine_()) : device_();
+            for (std::size_t j = 0; j < 4 && i + j < N; ++j) out[i + j] = static_cast<std::uint8_t>(word >> (8 * j));
+        }
+        return out;
+    }
+
+    std::mutex mutex_;
+    bool seeded_ = false;
+    std::mt19937_64 engine_;
+    std::random_device device_;
+};
+
+} // namespace esign::reference

@@ -1,0 +1,168 @@
+#pragma once
+// Everything the reference backend stores, as plain records. Handlers read and change these;
+// responses are built from them by views.hpp. Records keep the model's resource types where
+// the stored thing is exactly the resource (documents, blocks, recipients, contacts, webhooks).
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include <esign/model/model.hpp>
+
+namespace esign::reference {
+
+struct team_record {
+    std::string uuid;
+    std::string name;
+    std::string api_key;
+    std::string owner_uuid;
+    std::string owner_email;
+    std::optional<std::string> owner_firstname;
+    std::optional<std::string> owner_lastname;
+    std::int64_t api_credits = 1000;
+    std::int64_t email_quota = 1000;
+    bool subscription = true;
+    std::set<plan_feature> features{plan_feature::sms, plan_feature::timestamp, plan_feature::webhooks};
+    std::string default_workspace_uuid;
+    std::int64_t creation_date = 0;
+
+    bool has(plan_feature f) const { return features.count(f) != 0; }
+};
+
+struct workspace_record {
+    std::string uuid;
+    std::string team_uuid;
+    std::string name;
+    std::string color_hex;
+    bool is_default = false;
+    bool sandbox = false;
+    std::int64_t creation_date = 0;
+    std::int64_t update_date = 0;
+    std::uint64_t seq = 0;  // creation order
+};
+
+struct document_record {
+    esign::document doc;  // uuid, title, blocks, settings, pageCount
+    bool is_attachment = false;
+};
+
+struct recipient_record {
+    esign::recipient data;     // as returned by envelope/get (invitation included when current)
+    block_color color = block_color::primary;
+    bool opened = false;       // ENVELOPE_OPENED is logged the first time only
+};
+
+struct envelope_record {
+    std::string uuid;
+    std::string team_uuid;
+    std::string workspace_uuid;
+    std::string title;
+    envelope_status status = envelope_status::draft;
+    std::int64_t creation_date = 0;
+    std::int64_t update_date = 0;
+    std::optional<std::int64_t> sent_date;
+    std::vector<document_record> documents;  // documents and attachments, in creation order
+    std::vector<std::string> tags;
+    bool signature_order = false;
+    std::optional<std::string> custom_message;
+    bool use_user_as_sender_name = false;
+    bool timestamp_enabled = true;
+    std::int32_t expiration_period = 30;
+    std::optional<std::int32_t> reminder_frequency;
+    std::vector<recipient_record> recipients;
+    // Set at send: whether e-mails go out (not from a sandbox, distribution e-mail).
+    bool sent_from_sandbox = false;
+    distribution_method distribution = distribution_method::email;
+    std::int64_t reminders_sent = 0;  // reminder rounds already applied
+    std::uint64_t seq = 0;            // creation order (ties in creationDate)
+
+    recipient_record* find_recipient(std::string_view email) {
+        for (auto& r : recipients)
+            if (r.data.email == email) return &r;
+        return nullptr;
+    }
+    document_record* find_document(std::string_view uuid) {
+        for (auto& d : documents)
+            if (d.doc.uuid == uuid) return &d;
+        return nullptr;
+    }
+};
+
+struct template_record {
+    std::string uuid;
+    std::string team_uuid;
+    std::string workspace_uuid;
+    std::string title;
+    std::int64_t creation_date = 0;
+    std::int64_t update_date = 0;
+    std::vector<esign::document> documents;
+    std::vector<std::string> labels;  // recipient labels, in order
+    std::uint64_t seq = 0;
+};
+
+struct contact_record {
+    esign::contact data;
+    std::string workspace_uuid;
+    std::uint64_t seq = 0;
+};
+
+struct webhook_record {
+    esign::webhook data;
+    std::string team_uuid;
+    std::string url;
+    std::optional<std::string> secret;
+    std::uint64_t seq = 0;
+};
+
+struct log_record {
+    std::string team_uuid;
+    esign::log_entry entry;
+    std::uint64_t seq = 0;  // insertion order: sortBy id
+};
+
+struct outbox_record {
+    std::string to;
+    outbox_kind kind = outbox_kind::invitation;
+    std::string envelope_uuid;
+    std::string team_uuid;
+    std::int64_t timestamp = 0;
+};
+
+struct delivery_record {
+    std::string event_uuid;
+    std::string webhook_uuid;
+    std::string event_type;
+    std::int64_t attempts = 0;
+    bool delivered = false;
+    std::optional<std::int64_t> last_status;
+};
+
+struct iframe_token_record {
+    std::string envelope_uuid;
+    std::string signer_email;
+    std::int64_t expires_at = 0;
+};
+
+// The whole store. Ordered maps keep iteration deterministic.
+struct state {
+    std::map<std::string, team_record> teams;
+    std::unordered_map<std::string, std::string> team_by_api_key;
+    std::map<std::string, workspace_record> workspaces;
+    std::map<std::string, envelope_record> envelopes;
+    std::map<std::string, template_record> templates;
+    std::vector<contact_record> contacts;
+    std::map<std::string, webhook_record> webhooks;
+    std::vector<log_record> logs;
+    std::vector<outbox_record> outbox;
+    std::vector<delivery_record> deliveries;
+    std::unordered_map<std::string, iframe_token_record> iframe_tokens;
+    std::int64_t clock_offset = 0;
+    std::uint64_t next_seq = 1;
+
+    std::uint64_t sequence() { return next_seq++; }
+};
+
+} // namespace esign::reference

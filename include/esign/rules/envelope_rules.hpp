@@ -1,0 +1,83 @@
+#pragma once
+// Rules of contract.md §2-§3 about an envelope's content and timing that the status and
+// lifecycle tables do not cover: tags as a set, recipient order, the sms/phone rule, template
+// labels, add-blocks page keys, and when invitations expire and reminders fall due.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <esign/model/enums.hpp>
+
+namespace esign::rules {
+
+inline constexpr std::int64_t milliseconds_per_day = 86'400'000;
+
+// Tags are a set: the names not yet present are added, in request order, duplicates ignored.
+inline void add_tags(std::vector<std::string>& tags, const std::vector<std::string>& names) {
+    for (const auto& name : names) {
+        bool present = false;
+        for (const auto& tag : tags) present = present || tag == name;
+        if (!present) tags.push_back(name);
+    }
+}
+
+// A new recipient's order: 1 + the highest order in the envelope, 1 for the first.
+constexpr std::int64_t next_recipient_order(std::optional<std::int64_t> highest) noexcept {
+    return highest ? *highest + 1 : 1;
+}
+
+// A recipient whose verificationType is sms needs a non-empty phone.
+constexpr bool phone_satisfies(verification_type verification, std::string_view phone) noexcept {
+    return verification != verification_type::sms || !phone.empty();
+}
+
+// create-from-template: the labels given must be the template's set of labels, each once.
+// (The template's own labels are distinct.)
+inline bool labels_match(const std::vector<std::string>& template_labels, const std::vector<std::string>& given) {
+    if (given.size() != template_labels.size()) return false;
+    for (std::size_t i = 0; i < given.size(); ++i) {
+        bool known = false;
+        for (const auto& label : template_labels) known = known || label == given[i];
+        if (!known) return false;
+        for (std::size_t j = 0; j < i; ++j)
+            if (given[j] == given[i]) return false;
+    }
+    return true;
+}
+
+// add-blocks `page`: decimal digits naming a page from 1 to page_count ("01" is page 1).
+constexpr std::optional<std::int64_t> page_in_document(std::string_view key, std::int64_t page_count) noexcept {
+    if (key.empty()) return std::nullopt;
+    std::int64_t page = 0;
+    for (char digit : key) {
+        if (digit < '0' || digit > '9') return std::nullopt;
+        page = page * 10 + (digit - '0');
+        if (page > page_count) return std::nullopt;  // also stops long keys before any overflow
+    }
+    if (page < 1) return std::nullopt;
+    return page;
+}
+
+// The instant an envelope sent at `sent` expires (and its invitations with it): expiration_days
+// days later. It is expired at that instant or later.
+constexpr std::int64_t expiration_instant(std::int64_t sent, std::int64_t expiration_days) noexcept {
+    return sent + expiration_days * milliseconds_per_day;
+}
+
+// The instant of reminder round `round` (1, 2, ...): every frequency_days days after send.
+// A round due at or after the expiration instant is never sent (the envelope expired first).
+constexpr std::int64_t reminder_instant(std::int64_t sent, std::int64_t frequency_days, std::int64_t round) noexcept {
+    return sent + round * frequency_days * milliseconds_per_day;
+}
+
+static_assert(next_recipient_order(std::nullopt) == 1 && next_recipient_order(4) == 5);
+static_assert(phone_satisfies(verification_type::sms, "+33") && !phone_satisfies(verification_type::sms, "") &&
+              phone_satisfies(verification_type::email, ""));
+static_assert(page_in_document("01", 3) == 1 && page_in_document("3", 3) == 3 && !page_in_document("4", 3) &&
+              !page_in_document("0", 3) && !page_in_document("", 3) && !page_in_document("99999999999999999999", 3));
+static_assert(expiration_instant(1000, 1) == 1000 + milliseconds_per_day);
+static_assert(reminder_instant(0, 2, 3) == 6 * milliseconds_per_day);
+
+} // namespace esign::rules

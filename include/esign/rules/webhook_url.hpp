@@ -1,0 +1,134 @@
+#pragma once
+// WEBHOOK_URL_REFUSED (contract.md §3): a scheme other than http or https, user information
+// in the URL, or a host that is an IP address in the link-local/metadata ranges
+// (169.254.0.0/16, fe80::/10) in any notation — dotted, decimal, octal or hexadecimal IPv4,
+// IPv4-mapped IPv6. With public_only, loopback and private targets are refused too.
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include <arpa/inet.h>
+
+namespace esign::rules {
+
+struct url_parts {
+    std::string scheme;  // lower case
+    bool has_authority = false;
+    bool has_userinfo = false;
+    std::string host;    // lower case; IPv6 literals without brackets
+};
+
+inline url_parts split_url(std::string_view url) {
+    url_parts parts;
+    auto colon = url.find(':');
+    if (colon == std::string_view::npos) return parts;
+    for (char c : url.substr(0, colon)) parts.scheme += static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
+    std::string_view rest = url.substr(colon + 1);
+    if (rest.substr(0, 2) != "//") return parts;
+    rest.remove_prefix(2);
+    parts.has_authority = true;
+    std::string_view authority = rest.substr(0, rest.find_first_of("/?#"));
+    if (auto at = authority.rfind('@'); at != std::string_view::npos) {
+        parts.has_userinfo = true;
+        authority.remove_prefix(at + 1);
+    }
+    std::string_view host;
+    if (!authority.empty() && authority.front() == '[') {
+        host = authority.substr(1, authority.find(']') == std::string_view::npos ? std::string_view::npos
+                                                                                  : authority.find(']') - 1);
+        if (auto zone = host.find('%'); zone != std::string_view::npos) host = host.substr(0, zone);
+    } else {
+        host = authority.substr(0, authority.rfind(':'));
+    }
+    for (char c : host) parts.host += static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
+    return parts;
+}
+
+// An IPv4 address as inet_aton reads it: 1 to 4 parts, each decimal, octal (leading 0) or
+// hexadecimal (0x), the last part filling the remaining bytes; a trailing dot is allowed.
+inline std::optional<std::uint32_t> parse_ipv4_any_notation(std::string_view host) {
+    if (!host.empty() && host.back() == '.') host.remove_suffix(1);
+    if (host.empty()) return std::nullopt;
+    std::array<std::uint64_t, 4> part{};
+    std::size_t count = 0;
+    while (true) {
+        if (count == 4) return std::nullopt;
+        auto dot = host.find('.');
+        std::string_view text = host.substr(0, dot);
+        if (text.empty()) return std::nullopt;
+        unsigned base = 10;
+        if (text.size() > 1 && text[0] == '0' && (text[1] == 'x' || text[1] == 'X')) {
+            base = 16;
+            text.remove_prefix(2);
+        } else if (text.size() > 1 && text[0] == '0') {
+            base = 8;
+            text.remove_prefix(1);
+        }
+        std::uint64_t value = 0;
+        for (char c : text) {
+            unsigned digit;
+            if (c >= '0' && c <= '9') digit = static_cast<unsigned>(c - '0');
+            else if (c >= 'a' && c <= 'f') digit = static_cast<unsigned>(c - 'a' + 10);
+            else if (c >= 'A' && c <= 'F') digit = static_cast<unsigned>(c - 'A' + 10);
+            else return std::nullopt;
+            if (digit >= base) return std::nullopt;
+            value = value * base + digit;
+            if (value > 0xFFFFFFFFull) return std::nullopt;
+        }
+        part[count++] = value;
+        if (dot == std::string_view::npos) break;
+        host.remove_prefix(dot + 1);
+    }
+    std::uint64_t address = 0;
+    for (std::size_t i = 0; i + 1 < count; ++i) {
+        if (part[i] > 0xFF) return std::nullopt;
+        address |= part[i] << (8 * (3 - i));
+    }
+    const unsigned last_bits = static_cast<unsigned>(8 * (4 - (count - 1)));
+    if (last_bits < 64 && part[count - 1] >= (1ull << last_bits)) return std::nullopt;
+    return static_cast<std::uint32_t>(address | part[count - 1]);
+}
+
+inline bool in_range(std::uint32_t ip, std::uint32_t net, unsigned prefix) {
+    std::uint32_t mask = prefix == 0 ? 0 : ~std::uint32_t{0} << (32 - prefix);
+    return (ip & mask) == (net & mask);
+}
+
+inline bool ipv4_link_local(std::uint32_t ip) { return in_range(ip, 0xA9FE0000u, 16); }
+inline bool ipv4_private_or_loopback(std::uint32_t ip) {
+    return in_range(ip, 0x7F000000u, 8) || in_range(ip, 0x0A000000u, 8) || in_range(ip, 0xAC100000u, 12) ||
+           in_range(ip, 0xC0A80000u, 16) || in_range(ip, 0x00000000u, 8) || in_range(ip, 0x64400000u, 10);
+}
+
+inline bool is_refused_webhook_url(std::string_view url, bool public_only) {
+    const url_parts parts = split_url(url);
+    if (parts.scheme != "http" && parts.scheme != "https") return true;
+    if (!parts.has_authority || parts.host.empty() || parts.has_userinfo) return true;
+
+    auto refused_v4 = [&](std::uint32_t ip) { return ipv4_link_local(ip) || (public_only && ipv4_private_or_loopback(ip)); };
+    if (auto v4 = parse_ipv4_any_notation(parts.host)) return refused_v4(*v4);
+
+    unsigned char v6[16];
+    if (inet_pton(AF_INET6, parts.host.c_str(), v6) == 1) {
+        bool mapped = true;  // ::ffff:a.b.c.d
+        for (int i = 0; i < 10; ++i) mapped = mapped && v6[i] == 0;
+        mapped = mapped && v6[10] == 0xFF && v6[11] == 0xFF;
+        if (mapped)
+            return refused_v4(static_cast<std::uint32_t>(v6[12]) << 24 | static_cast<std::uint32_t>(v6[13]) << 16 |
+                              static_cast<std::uint32_t>(v6[14]) << 8 | v6[15]);
+        if (v6[0] == 0xFE && (v6[1] & 0xC0) == 0x80) return true;  // fe80::/10
+        if (public_only) {
+            bool zero_prefix = true;
+            for (int i = 0; i < 15; ++i) zero_prefix = zero_prefix && v6[i] == 0;
+            if (zero_prefix && (v6[15] == 1 || v6[15] == 0)) return true;  // ::1 and ::
+            if ((v6[0] & 0xFE) == 0xFC) return true;                        // fc00::/7 unique local
+        }
+        return false;
+    }
+    if (public_only && (parts.host == "localhost" || parts.host.ends_with(".localhost"))) return true;
+    return false;
+}
+
+} // namespace esign::rules

@@ -1,0 +1,21 @@
+#pragma once
+// A vector whose size lies in [Min, Max] (e.g. 1 to 50 recipients per request).
+#include <cstddef>
+#include <vector>
+
+#include <esign/types/bounded_string.hpp>
+
+namespace esign {
+
+template <class T, std::size_t Min, std::size_t Max = unbounded>
+struct bounded_vector : std::vector<T> {
+    static_assert(Min <= Max);
+    static constexpr std::size_t min_size = Min;
+    static constexpr std::size_t max_size = Max;
+    using std::vector<T>::vector;
+    bounded_vector() = default;
+    bounded_vector(std::vector<T> v) : std::vector<T>(std::move(v)) {}
+    const std::vector<T>& items() const noexcept { return *this; }
+};
+
+} // namespace esign

@@ -1,0 +1,42 @@
+#pragma once
+// An e-mail address of one of the interface's two formats, with its length limit.
+#include <cstddef>
+#include <string>
+#include <string_view>
+
+#include <esign/regex/email.hpp>
+#include <esign/types/bounded_string.hpp>
+
+namespace esign {
+
+enum class email_form {
+    general,           // every e-mail field except update-recipient's
+    update_recipient,  // the variant written with lookaheads (same language, see regex/email.hpp)
+};
+
+template <email_form Form, std::size_t Max = unbounded>
+struct email : std::string {
+    static constexpr email_form form = Form;
+    static constexpr std::size_t max_length = Max;
+    using std::string::string;
+    email() = default;
+    email(std::string s) : std::string(std::move(s)) {}
+    email(std::string_view s) : std::string(s) {}
+    const std::string& str() const noexcept { return *this; }
+
+    static constexpr std::string_view pattern() noexcept {
+        return Form == email_form::general ? regex::general_email_pattern
+                                           : regex::update_recipient_email_pattern;
+    }
+    static constexpr bool matches(std::string_view s) noexcept {
+        return Form == email_form::general ? regex::is_general_email(s)
+                                           : regex::is_update_recipient_email(s);
+    }
+};
+
+using email_address = email<email_form::general>;
+using email128 = email<email_form::general, 128>;
+using email255 = email<email_form::general, 255>;
+using update_recipient_email255 = email<email_form::update_recipient, 255>;
+
+} // namespace esign

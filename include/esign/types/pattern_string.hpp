@@ -1,0 +1,25 @@
+#pragma once
+// A string that matches a compile-time pattern (e.g. a colour "#a1b2c3").
+#include <string>
+#include <string_view>
+
+#include <esign/regex/regex.hpp>
+
+namespace esign {
+
+template <regex::fixed_string Pattern>
+struct pattern_string : std::string {
+    using std::string::string;
+    pattern_string() = default;
+    pattern_string(std::string s) : std::string(std::move(s)) {}
+    pattern_string(std::string_view s) : std::string(s) {}
+    const std::string& str() const noexcept { return *this; }
+
+    static constexpr std::string_view pattern() noexcept { return Pattern.view(); }
+    static constexpr bool matches(std::string_view s) noexcept { return regex::matches<Pattern>(s); }
+};
+
+using hex_color = pattern_string<"^#([0-9A-Fa-f]{3}|[0-9A-Fa-f]{6})$">;
+using page_key = pattern_string<"^[0-9]+$">;
+
+} // namespace esign

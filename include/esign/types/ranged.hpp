@@ -1,0 +1,28 @@
+#pragma once
+// An integer in [Min, Max]. Every integer member of the interface also lies in the
+// 32-bit signed range, so that is the widest range a ranged<> may have.
+#include <cstdint>
+#include <limits>
+
+namespace esign {
+
+inline constexpr std::int64_t int32_min = std::numeric_limits<std::int32_t>::min();
+inline constexpr std::int64_t int32_max = std::numeric_limits<std::int32_t>::max();
+
+template <std::int64_t Min = int32_min, std::int64_t Max = int32_max>
+struct ranged {
+    static_assert(int32_min <= Min && Min <= Max && Max <= int32_max);
+    static constexpr std::int64_t min_value = Min;
+    static constexpr std::int64_t max_value = Max;
+    std::int32_t value{static_cast<std::int32_t>(Min > 0 ? Min : (Max < 0 ? Max : 0))};
+
+    constexpr ranged() = default;
+    constexpr ranged(std::int32_t v) noexcept : value(v) {}
+    constexpr operator std::int32_t() const noexcept { return value; }
+    friend constexpr bool operator==(ranged, ranged) = default;
+};
+
+using int32 = ranged<>;
+using positive_int = ranged<1>;
+
+} // namespace esign

@@ -1,0 +1,64 @@
+#pragma once
+// fmt formatters, so any of esign's values prints as people expect:
+//   fmt::print("{}", envelope_status::draft)          → draft        (any described enum: its wire string)
+//   fmt::print("{}", esign::path_text{p.path})         → recipients[3].email
+//   fmt::print("{}", problem)                          → recipients[3].email: must be a valid e-mail address (pattern)
+//   fmt::print("{}", fmt::join(problems, "\n"))        → one line per problem
+#include <string_view>
+
+#include <fmt/format.h>
+
+#include <esign/types/enum_names.hpp>
+#include <esign/validation/problem.hpp>
+
+namespace esign {
+
+// A problem path for people: members joined by '.', array indices in brackets; the body's root is "(body)".
+struct path_text {
+    const problem_path& path;
+};
+
+namespace detail {
+inline bool is_index(std::string_view s) noexcept {
+    if (s.empty()) return false;
+    for (char c : s)
+        if (c < '0' || c > '9') return false;
+    return true;
+}
+} // namespace detail
+
+} // namespace esign
+
+template <class E>
+    requires esign::described_enum<E>
+struct fmt::formatter<E, char> : fmt::formatter<std::string_view, char> {
+    template <class FormatContext>
+    auto format(E value, FormatContext& ctx) const {
+        return fmt::formatter<std::string_view, char>::format(esign::enum_to_wire(value), ctx);
+    }
+};
+
+template <>
+struct fmt::formatter<esign::path_text, char> : fmt::formatter<std::string_view, char> {
+    template <class FormatContext>
+    auto format(const esign::path_text& p, FormatContext& ctx) const {
+        std::string text;
+        for (const auto& part : p.path) {
+            if (esign::detail::is_index(part)) text += "[" + part + "]";
+            else {
+                if (!text.empty()) text += '.';
+                text += part;
+            }
+        }
+        return fmt::formatter<std::string_view, char>::format(text.empty() ? std::string_view("(body)") : text, ctx);
+    }
+};
+
+template <>
+struct fmt::formatter<esign::problem, char> : fmt::formatter<std::string_view, char> {
+    template <class FormatContext>
+    auto format(const esign::problem& p, FormatContext& ctx) const {
+        std::string text = fmt::format("{}: {} ({})", esign::path_text{p.path}, p.message, p.kind);
+        return fmt::formatter<std::string_view, char>::format(text, ctx);
+    }
+};

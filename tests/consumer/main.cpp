@@ -1,0 +1,19 @@
+// Uses the installed esign as any other project would: one umbrella header, one decode.
+#include <esign/esign.hpp>
+
+#include <cstdio>
+
+int main() {
+    auto good = esign::json::read<esign::workspace_create_request>(R"({"name":"Legal"})");
+    if (!good) {
+        std::puts("consumer: a valid workspace/create request was rejected");
+        return 1;
+    }
+    auto bad = esign::json::read<esign::workspace_create_request>(R"({"name":""})");
+    if (bad || bad.problems().empty()) {
+        std::puts("consumer: an empty workspace name was accepted");
+        return 1;
+    }
+    std::puts("consumer: ok");
+    return 0;
+}

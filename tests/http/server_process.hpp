@@ -1,0 +1,300 @@
+#pragma once
+// The esign-reference-server executable as a child process, for black-box tests.
+//
+// The executable: the environment variable ESIGN_SERVER, else the compile definition
+// ESIGN_SERVER_PATH (a string literal), else "esign-reference-server" on PATH.
+//
+//   esign::test::server_process srv({"--max-body", "100"});   // adds --listen 127.0.0.1:0
+//   srv.host(), srv.port()                                     // from its "listening on" line
+//   int status = srv.stop();                                   // SIGTERM; exit status (0 = clean)
+//
+// The destructor stops it too (if not already stopped) and reports an unclean exit on stderr;
+// call stop() and check the result where the exit status matters.
+//
+// run_to_exit() runs it with exactly the given arguments and collects its exit status and
+// output (for command-line errors, --help, a missing fixture...).
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <spawn.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <chrono>
+#include <cstdlib>
+#include <cstring>
+#include <iostream>
+#include <optional>
+#include <regex>
+#include <stdexcept>
+#include <string>
+#include <thread>
+#include <vector>
+
+extern char** environ;
+
+namespace esign::test {
+
+namespace detail {
+
+inline std::string errno_text(const char* what) { return std::string(what) + ": " + std::strerror(errno); }
+
+// posix_spawn with stdout (and optionally stderr) to pipes; stdin from /dev/null.
+struct spawned {
+    pid_t pid = -1;
+    int out = -1;  // read end of stdout
+    int err = -1;  // read end of stderr, or -1 when stderr is inherited
+};
+
+inline spawned spawn(const std::string& exe, const std::vector<std::string>& args, bool capture_stderr) {
+    int out_pipe[2];
+    int err_pipe[2] = {-1, -1};
+    if (::pipe2(out_pipe, O_CLOEXEC) != 0) throw std::runtime_error(errno_text("pipe"));
+    if (capture_stderr && ::pipe2(err_pipe, O_CLOEXEC) != 0) {
+        ::close(out_pipe[0]);
+        ::close(out_pipe[1]);
+        throw std::runtime_error(errno_text("pipe"));
+    }
+    std::vector<std::string> storage;
+    storage.push_back(exe);
+    storage.insert(storage.end(), args.begin(), args.end());
+    std::vector<char*> argv;
+    for (auto& s : storage) argv.push_back(s.data());
+    argv.push_back(nullptr);
+
+    posix_spawn_file_actions_t actions;
+    posix_spawn_file_actions_init(&actions);
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
+    posix_spawn_file_actions_adddup2(&actions, out_pipe[1], 1);
+    if (capture_stderr) posix_spawn_file_actions_adddup2(&actions, err_pipe[1], 2);
+    // The child starts with default signal dispositions and an empty signal mask.
+    posix_spawnattr_t attr;
+    posix_spawnattr_init(&attr);
+    sigset_t none, all;
+    sigemptyset(&none);
+    sigfillset(&all);
+    posix_spawnattr_setsigmask(&attr, &none);
+    posix_spawnattr_setsigdefault(&attr, &all);
+    posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
+
+    pid_t pid = -1;
+    const int rc = ::posix_spawnp(&pid, exe.c_str(), &actions, &attr, argv.data(), environ);
+    posix_spawn_file_actions_destroy(&actions);
+    posix_spawnattr_destroy(&attr);
+    ::close(out_pipe[1]);
+    if (capture_stderr) ::close(err_pipe[1]);
+    if (rc != 0) {
+        ::close(out_pipe[0]);
+        if (capture_stderr) ::close(err_pipe[0]);
+        throw std::runtime_error("cannot start " + exe + ": " + std::strerror(rc));
+    }
+    return spawned{pid, out_pipe[0], capture_stderr ? err_pipe[0] : -1};
+}
+
+// The exit status as a shell shows it: the code, or 128 + the signal that ended it.
+inline int decode_status(int wstatus) {
+    if (WIFEXITED(wstatus)) return WEXITSTATUS(wstatus);
+    if (WIFSIGNALED(wstatus)) return 128 + WTERMSIG(wstatus);
+    return -1;
+}
+
+// Waits for the child up to `timeout`; nullopt when it is still running.
+inline std::optional<int> wait_for_exit(pid_t pid, std::chrono::milliseconds timeout) {
+    const auto deadline = std::chrono::steady_clock::now() + timeout;
+    for (;;) {
+        int wstatus = 0;
+        const pid_t r = ::waitpid(pid, &wstatus, WNOHANG);
+        if (r == pid) return decode_status(wstatus);
+        if (r < 0 && errno != EINTR) return -1;
+        if (std::chrono::steady_clock::now() >= deadline) return std::nullopt;
+        std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    }
+}
+
+} // namespace detail
+
+// The server executable to test.
+inline std::string server_executable() {
+    if (const char* env = std::getenv("ESIGN_SERVER"); env && *env) return env;
+#ifdef ESIGN_SERVER_PATH
+    return ESIGN_SERVER_PATH;
+#else
+    return "esign-reference-server";
+#endif
+}
+
+class server_process {
+public:
+    // Starts `server_executable() --listen <listen> extra...` and waits for its "listening on" line.
+    // Throws std::runtime_error when it does not come within `ready_timeout`.
+    explicit server_process(std::vector<std::string> extra_args = {},
+                            std::chrono::milliseconds ready_timeout = std::chrono::seconds(20),
+                            std::string listen = "127.0.0.1:0") {
+        std::vector<std::string> args{"--listen", listen};
+        args.insert(args.end(), extra_args.begin(), extra_args.end());
+        auto child = detail::spawn(server_executable(), args, /*capture_stderr=*/false);
+        pid_ = child.pid;
+        out_ = child.out;
+        std::string line;
+        if (!read_first_line(ready_timeout, line)) {
+            stop();
+            throw std::runtime_error("esign-reference-server: no 'listening on' line within the timeout; got '" +
+                                     line + "'");
+        }
+        static const std::regex listening(R"(^listening on http://(\[[0-9A-Fa-f:.]+\]|[^:/\s]+):([0-9]+)\s*$)");
+        std::smatch m;
+        if (!std::regex_match(line, m, listening)) {
+            stop();
+            throw std::runtime_error("esign-reference-server: unexpected first line '" + line + "'");
+        }
+        host_ = m[1].str();
+        if (host_.size() > 1 && host_.front() == '[') host_ = host_.substr(1, host_.size() - 2);
+        port_ = static_cast<unsigned short>(std::stoul(m[2].str()));
+        first_line_ = line;
+        // Keep reading stdout, so that the server never blocks on a full pipe.
+        drain_ = std::thread([fd = out_] {
+            char buf[4096];
+            while (true) {
+                const ssize_t n = ::read(fd, buf, sizeof buf);
+                if (n > 0) continue;
+                if (n < 0 && errno == EINTR) continue;
+                break;
+            }
+        });
+    }
+
+    server_process(const server_process&) = delete;
+    server_process& operator=(const server_process&) = delete;
+
+    ~server_process() {
+        if (!exit_status_) {
+            const int status = stop();
+            if (status != 0) std::cerr << "esign-reference-server: unclean exit, status " << status << "\n";
+        }
+    }
+
+    const std::string& host() const noexcept { return host_; }  // IPv6 without brackets
+    unsigned short port() const noexcept { return port_; }
+    const std::string& first_line() const noexcept { return first_line_; }
+    pid_t pid() const noexcept { return pid_; }
+    bool running() {
+        if (exit_status_) return false;
+        if (auto s = detail::wait_for_exit(pid_, std::chrono::milliseconds(0))) {
+            finish(*s);
+            return false;
+        }
+        return true;
+    }
+
+    // Sends `signal` and waits up to `timeout` for the exit (then SIGKILL). Returns the exit status
+    // (0 = clean; 128 + N when ended by signal N; -1 unknown). Idempotent: later calls return it again.
+    int stop(int signal = SIGTERM, std::chrono::milliseconds timeout = std::chrono::seconds(10)) {
+        if (exit_status_) return *exit_status_;
+        if (pid_ <= 0) return -1;
+        if (auto already = detail::wait_for_exit(pid_, std::chrono::milliseconds(0))) {
+            finish(*already);
+            return *exit_status_;
+        }
+        ::kill(pid_, signal);
+        auto status = detail::wait_for_exit(pid_, timeout);
+        if (!status) {
+            ::kill(pid_, SIGKILL);
+            detail::wait_for_exit(pid_, std::chrono::seconds(10));
+            status = -1;  // did not stop in time
+        }
+        finish(*status);
+        return *exit_status_;
+    }
+
+    std::optional<int> exit_status() const noexcept { return exit_status_; }
+
+private:
+    bool read_first_line(std::chrono::milliseconds timeout, std::string& line) {
+        const auto deadline = std::chrono::steady_clock::now() + timeout;
+        while (true) {
+            if (auto nl = line.find('\n'); nl != std::string::npos) {
+                line.resize(nl);
+                return true;
+            }
+            const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
+            if (left.count() <= 0) return false;
+            pollfd p{out_, POLLIN, 0};
+            const int r = ::poll(&p, 1, static_cast<int>(left.count()));
+            if (r < 0 && errno == EINTR) continue;
+            if (r <= 0) return false;
+            char c;
+            const ssize_t n = ::read(out_, &c, 1);  // byte by byte: nothing after the line is taken
+            if (n < 0 && errno == EINTR) continue;
+            if (n <= 0) return false;  // the server exited
+            line += c;
+        }
+    }
+
+    void finish(int status) {
+        exit_status_ = status;
+        if (drain_.joinable()) drain_.join();  // ends at EOF, now that the server is gone
+        if (out_ >= 0) ::close(out_);
+        out_ = -1;
+    }
+
+    pid_t pid_ = -1;
+    int out_ = -1;
+    std::thread drain_;
+    std::string host_;
+    unsigned short port_ = 0;
+    std::string first_line_;
+    std::optional<int> exit_status_;
+};
+
+struct run_result {
+    int status = -1;  // exit status; -1 when it had to be killed after the timeout
+    std::string out;
+    std::string err;
+};
+
+// Runs the server with exactly `args` until it exits (at most `timeout`, then SIGKILL).
+inline run_result run_to_exit(const std::vector<std::string>& args,
+                              std::chrono::milliseconds timeout = std::chrono::seconds(10)) {
+    auto child = detail::spawn(server_executable(), args, /*capture_stderr=*/true);
+    run_result result;
+    const auto deadline = std::chrono::steady_clock::now() + timeout;
+    pollfd fds[2] = {{child.out, POLLIN, 0}, {child.err, POLLIN, 0}};
+    int open = 2;
+    bool killed = false;
+    while (open > 0) {
+        const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
+        if (left.count() <= 0) {
+            ::kill(child.pid, SIGKILL);
+            killed = true;
+            break;
+        }
+        const int r = ::poll(fds, 2, static_cast<int>(left.count()));
+        if (r < 0 && errno == EINTR) continue;
+        if (r < 0) break;
+        for (int i = 0; i < 2; ++i) {
+            if (fds[i].fd < 0 || fds[i].revents == 0) continue;
+            char buf[4096];
+            const ssize_t n = ::read(fds[i].fd, buf, sizeof buf);
+            if (n > 0) {
+                (i == 0 ? result.out : result.err).append(buf, static_cast<std::size_t>(n));
+            } else if (n == 0 || errno != EINTR) {
+                ::close(fds[i].fd);
+                fds[i].fd = -1;
+                --open;
+            }
+        }
+    }
+    for (auto& f : fds)
+        if (f.fd >= 0) ::close(f.fd);
+    auto status = detail::wait_for_exit(child.pid, killed ? std::chrono::seconds(10) : timeout);
+    if (!status) {
+        ::kill(child.pid, SIGKILL);
+        detail::wait_for_exit(child.pid, std::chrono::seconds(10));
+    }
+    result.status = (killed || !status) ? -1 : *status;
+    return result;
+}
+
+} // namespace esign::test

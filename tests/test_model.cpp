@@ -1,0 +1,461 @@
+// The model against interface.md and contract.md, through Boost.Describe only.
+#include <catch2/catch.hpp>
+
+#include <cstdint>
+#include <optional>
+#include <set>
+#include <string>
+#include <string_view>
+#include <type_traits>
+#include <vector>
+
+#include <boost/describe/class.hpp>
+#include <boost/describe/members.hpp>
+#include <boost/mp11/algorithm.hpp>
+
+#include <esign/model/model.hpp>
+
+namespace {
+
+using namespace esign;
+
+template <class T>
+std::vector<std::string> member_names() {
+    std::vector<std::string> out;
+    using members = boost::describe::describe_members<T, boost::describe::mod_public>;
+    boost::mp11::mp_for_each<members>([&](auto d) { out.emplace_back(d.name); });
+    return out;
+}
+
+template <class E>
+std::vector<std::string> wire_strings() {
+    std::vector<std::string> out;
+    for (auto s : enum_wire_names<E>()) out.emplace_back(s);
+    return out;
+}
+
+template <class E>
+void check_round_trip() {
+    std::set<std::string_view> seen;
+    for (E e : enum_values<E>()) {
+        auto s = enum_to_wire(e);
+        CHECK_FALSE(s.empty());
+        CHECK(seen.insert(s).second);
+        auto back = enum_from_wire<E>(s);
+        REQUIRE(back.has_value());
+        CHECK(*back == e);
+    }
+    CHECK_FALSE(enum_from_wire<E>("").has_value());
+    CHECK_FALSE(enum_from_wire<E>("not-a-value").has_value());
+}
+
+problem_list run_validate(const auto& value) {
+    problem_list out;
+    problem_path base;
+    problem_sink sink(out, base);
+    validate(value, sink);
+    return out;
+}
+
+using strings = std::vector<std::string>;
+
+} // namespace
+
+TEST_CASE("model: operation table", "[model]") {
+    STATIC_REQUIRE(operation_count == 38);
+    std::set<std::string_view> paths;
+    int public_count = 0, control_count = 0;
+    std::set<std::string_view> keyed_control;
+    for_each_operation([&](const auto& op) {
+        using op_t = std::remove_cvref_t<decltype(op)>;
+        STATIC_REQUIRE(boost::describe::has_describe_members<typename op_t::request_type>::value);
+        STATIC_REQUIRE(boost::describe::has_describe_members<typename op_t::response_type>::value);
+        CHECK(paths.insert(op.path).second);
+        const bool is_public = op.path.starts_with("/public/");
+        const bool is_control = op.path.starts_with("/_control/");
+        CHECK(is_public != is_control);
+        CHECK(op.is_control == is_control);
+        if (is_public) {
+            ++public_count;
+            CHECK(op.needs_api_key);
+        } else {
+            ++control_count;
+            if (op.needs_api_key) keyed_control.insert(op.path);
+        }
+    });
+    CHECK(paths.size() == 38);
+    CHECK(public_count == 27);
+    CHECK(control_count == 11);
+    CHECK(keyed_control == std::set<std::string_view>{"/_control/envelope/create", "/_control/template/create"});
+
+    const std::set<std::string_view> expected{
+        "/public/webhook/update",
+        "/public/webhook/list",
+        "/public/webhook/delete",
+        "/public/webhook/create",
+        "/public/envelope/get",
+        "/public/envelope/list",
+        "/public/envelope/update",
+        "/public/envelope/send",
+        "/public/envelope/create-from-template",
+        "/public/envelope/delete-attachment",
+        "/public/envelope/add-recipients",
+        "/public/envelope/update-recipient",
+        "/public/envelope/delete-recipients",
+        "/public/envelope/add-blocks",
+        "/public/envelope/delete-blocks",
+        "/public/workspace/list",
+        "/public/workspace/get",
+        "/public/workspace/create",
+        "/public/workspace/update",
+        "/public/contact/update",
+        "/public/contact/create",
+        "/public/contact/list",
+        "/public/contact/delete",
+        "/public/template/list",
+        "/public/logs/list",
+        "/public/authentication/create-iframe-token",
+        "/public/utils/whoami",
+        "/_control/reset",
+        "/_control/team/create",
+        "/_control/team/update",
+        "/_control/envelope/create",
+        "/_control/template/create",
+        "/_control/recipient/act",
+        "/_control/envelope/cancel",
+        "/_control/clock/advance",
+        "/_control/clock/now",
+        "/_control/outbox/list",
+        "/_control/webhook/deliveries",
+    };
+    CHECK(paths == expected);
+    CHECK(std::set<std::string_view>(operation_paths.begin(), operation_paths.end()) == expected);
+
+    STATIC_REQUIRE(find_operation("/public/envelope/get").has_value());
+    STATIC_REQUIRE_FALSE(find_operation("/public/envelope/nope").has_value());
+    bool typed = false;
+    CHECK(visit_operation("/public/envelope/get", [&](const auto& op) {
+        using op_t = std::remove_cvref_t<decltype(op)>;
+        typed = std::is_same_v<typename op_t::request_type, envelope_get_request> &&
+                std::is_same_v<typename op_t::response_type, envelope>;
+    }));
+    CHECK(typed);
+    CHECK_FALSE(visit_operation("/public/nope", [](const auto&) {}));
+    STATIC_REQUIRE(boost::mp11::mp_size<request_types>::value == 38);
+    STATIC_REQUIRE(boost::mp11::mp_size<boost::mp11::mp_unique<request_types>>::value == 38);
+}
+
+TEST_CASE("model: resources have exactly the members of the spec", "[model]") {
+    CHECK(member_names<envelope>() ==
+          strings{"uuid", "title", "status", "creationDate", "updateDate", "sentDate", "owner", "sender",
+                  "documents", "attachments", "tags", "metrics", "signatureOrder", "customMessage",
+                  "useUserAsSenderName", "timestampEnabled", "expirationPeriod", "reminderFrequencyPeriod",
+                  "recipients"});
+    CHECK(member_names<envelope>().size() == 19);
+    CHECK(member_names<envelope_summary>() == strings{"uuid", "title", "creationDate", "updateDate", "sentDate",
+                                                       "status", "workspaceUuid", "owner", "metrics", "tags"});
+    CHECK(member_names<owner>() == strings{"uuid", "email", "firstname", "lastname"});
+    CHECK(member_names<owner_summary>() == strings{"uuid", "email", "firstname", "lastname"});
+    CHECK(member_names<sender>() == strings{"email", "name"});
+    CHECK(member_names<metrics>() ==
+          strings{"signatureCount", "signatureRequiredCount", "approvalCount", "approvalRequiredCount"});
+    CHECK(member_names<attachment>() == strings{"uuid", "title"});
+    CHECK(member_names<document>() == strings{"uuid", "title", "blocks", "snapshotDate", "signaturesOnSeparatePage",
+                                               "initialsOnAllPages", "initialsVerticalMargin", "mustReadAllPages",
+                                               "pageCount"});
+    CHECK(member_names<block>() ==
+          strings{"uuid", "label", "labelIcon", "x", "y", "height", "width", "exportable", "recipientEmail",
+                  "exported", "color", "recipientLabel", "required", "placeholder", "defaultValue", "value", "type",
+                  "text", "maxLength", "templatedText", "editable"});
+    CHECK(member_names<recipient>() ==
+          strings{"id", "email", "firstname", "lastname", "phone", "jobTitle", "company", "addressLine1",
+                  "addressLine2", "zipCode", "city", "country", "role", "order", "associatedContact", "status",
+                  "language", "verificationType", "invitation"});
+    CHECK(member_names<invitation>() == strings{"valid", "expirationDate", "creationDate", "lastNotificationDate",
+                                                 "medium", "verificationType"});
+    CHECK(member_names<workspace>() == strings{"uuid", "name", "creationDate", "updateDate", "isDefault", "colorHex",
+                                                "sandbox", "membersCount"});
+    CHECK(member_names<workspace_list_item>() ==
+          strings{"uuid", "name", "creationDate", "updateDate", "sandbox", "membersCount"});
+    CHECK(member_names<workspace_created>() ==
+          strings{"uuid", "name", "creationDate", "updateDate", "isDefault", "colorHex", "sandbox"});
+    CHECK(member_names<webhook>() == strings{"uuid", "title", "active", "sslVerify", "contentType", "events",
+                                              "workspaceUuids", "creationDate", "updateDate"});
+    CHECK(member_names<contact>() == strings{"uuid", "email", "firstname", "lastname", "phone", "language",
+                                              "jobTitle", "company", "addressLine1", "addressLine2", "zipCode",
+                                              "city", "country"});
+    CHECK(member_names<log_entry>() == strings{"category", "eventType", "eventData", "timestamp", "author",
+                                                "envelopeUuid", "workspaceUuid"});
+    CHECK(member_names<log_author>() == strings{"uuid", "email", "name"});
+    CHECK(member_names<pagination>() ==
+          strings{"totalRecords", "currentPage", "totalPages", "nextPage", "prevPage"});
+    CHECK(member_names<template_summary>() == strings{"uuid", "title", "creationDate", "updateDate",
+                                                       "workspaceUuid", "documents", "recipients"});
+    CHECK(member_names<error_body>() == strings{"statusCode", "error", "requestId", "timestamp", "path"});
+    CHECK(member_names<error_info>() == strings{"code", "message", "suggestion", "documentationUrl", "details"});
+    CHECK(member_names<error_detail>() == strings{"path", "message"});
+    CHECK(member_names<empty_response>().empty());
+    CHECK(member_names<utils_whoami_request>().empty());
+}
+
+TEST_CASE("model: requests and responses have the members of the spec", "[model]") {
+    CHECK(member_names<envelope_update_fields>() ==
+          strings{"title", "documents", "tags", "signatureOrder", "expirationPeriod", "reminderFrequencyPeriod",
+                  "customInvitationMessage", "useUserAsSenderName"});
+    CHECK(member_names<add_recipients_item>() ==
+          strings{"type", "email", "firstname", "lastname", "phone", "language", "verificationType"});
+    CHECK(member_names<added_recipient>() == strings{"email", "firstname", "lastname", "role", "associatedContact",
+                                                      "status", "colorVariant"});
+    CHECK(member_names<updated_recipient>().size() == 18);
+    CHECK(member_names<recipient_updates>().size() == 14);
+    CHECK(member_names<add_blocks_item>() ==
+          strings{"page", "x", "y", "height", "width", "recipientEmail", "required", "placeholder", "defaultValue",
+                  "type", "text", "maxLength", "templatedText"});
+    CHECK(member_names<logs_list_request>() == strings{"category", "workspaceUuid", "envelopeUuid", "eventTypes",
+                                                        "page", "limit", "sortBy", "sortOrder"});
+    CHECK(member_names<webhook_update_request>() == strings{"uuid", "url", "contentType", "sslVerify", "active",
+                                                             "secret", "events", "workspaceUuids", "title"});
+    CHECK(member_names<webhook_create_request>() == strings{"url", "contentType", "sslVerify", "active", "secret",
+                                                             "events", "workspaceUuids", "title"});
+    CHECK(member_names<utils_whoami_response>() == strings{"teamUuid", "teamName", "ownerEmail", "ownerUuid"});
+    CHECK(member_names<control_team_create_response>() ==
+          strings{"teamUuid", "apiKey", "defaultWorkspaceUuid", "ownerUuid", "ownerEmail"});
+    CHECK(member_names<outbox_email>() == strings{"to", "kind", "envelopeUuid", "teamUuid", "timestamp"});
+    CHECK(member_names<webhook_delivery>() ==
+          strings{"eventUuid", "webhookUuid", "eventType", "attempts", "delivered", "lastStatus"});
+    CHECK(member_names<template_list_request>() == strings{"workspaceUuid", "page"});
+    CHECK(member_names<envelope_list_request>() == strings{"workspaceUuid", "tags", "status", "page"});
+}
+
+TEST_CASE("model: requiredness and constraints are in the types", "[model]") {
+    // required / optional / nullable / tri-state
+    STATIC_REQUIRE(std::is_same_v<decltype(envelope_get_request::envelopeUuid), uuid36>);
+    STATIC_REQUIRE(std::is_same_v<decltype(envelope_get_request::workspaceUuid), std::optional<uuid36>>);
+    STATIC_REQUIRE(std::is_same_v<decltype(envelope_update_fields::customInvitationMessage), tri_state<std::string>>);
+    STATIC_REQUIRE(std::is_same_v<decltype(webhook_update_request::secret), tri_state<std::string>>);
+    STATIC_REQUIRE(std::is_same_v<decltype(contact_update_fields::phone), nullable<std::string>>);
+    STATIC_REQUIRE(std::is_same_v<decltype(contact_create_item::phone), tri_state<std::string>>);
+    STATIC_REQUIRE(std::is_same_v<decltype(owner::firstname), tri_state<std::string>>);
+    STATIC_REQUIRE(std::is_same_v<decltype(owner_summary::firstname), nullable<std::string>>);
+    STATIC_REQUIRE(std::is_same_v<decltype(envelope::sentDate), nullable<std::int64_t>>);
+    STATIC_REQUIRE(std::is_same_v<decltype(envelope::reminderFrequencyPeriod), nullable<std::int64_t>>);
+    STATIC_REQUIRE(std::is_same_v<decltype(document::blocks), std::map<std::string, std::vector<block>>>);
+    STATIC_REQUIRE(std::is_same_v<decltype(recipient::invitation), std::optional<invitation>>);
+    STATIC_REQUIRE(std::is_same_v<decltype(updated_recipient::phone), nullable<std::string>>);
+    STATIC_REQUIRE(std::is_same_v<decltype(log_entry::eventData), boost::json::object>);
+    STATIC_REQUIRE(std::is_same_v<decltype(control_clock_advance_request::milliseconds), std::int64_t>);
+
+    // e-mail forms and limits
+    STATIC_REQUIRE(std::is_same_v<decltype(add_recipients_item::email), email128>);
+    STATIC_REQUIRE(std::is_same_v<decltype(create_from_template_recipient::email), email128>);
+    STATIC_REQUIRE(std::is_same_v<decltype(envelope_update_recipient_request::email), update_recipient_email255>);
+    STATIC_REQUIRE(std::is_same_v<decltype(delete_recipients_item::email), email255>);
+    STATIC_REQUIRE(std::is_same_v<decltype(contact_update_fields::email), email255>);
+    STATIC_REQUIRE(std::is_same_v<decltype(contact_create_item::email), email255>);
+    STATIC_REQUIRE(std::is_same_v<decltype(contact_delete_request::emails)::value_type, email255>);
+    STATIC_REQUIRE(std::is_same_v<decltype(authentication_create_iframe_token_request::signerEmail), email_address>);
+    STATIC_REQUIRE(std::is_same_v<decltype(add_blocks_item::recipientEmail), std::optional<email_address>>);
+
+    // string bounds
+    STATIC_REQUIRE(decltype(workspace_create_request::name)::min_length == 1);
+    STATIC_REQUIRE(decltype(workspace_create_request::name)::max_length == 100);
+    STATIC_REQUIRE(decltype(create_from_template_recipient::label)::min_length == 1);
+    STATIC_REQUIRE(decltype(create_from_template_recipient::label)::max_length == 255);
+    STATIC_REQUIRE(decltype(envelope_update_fields::title)::value_type::max_length == 255);
+    STATIC_REQUIRE(decltype(webhook_update_request::title)::value_type::max_length == 256);
+    STATIC_REQUIRE(decltype(webhook_update_request::uuid)::min_length == 36);
+    STATIC_REQUIRE(decltype(webhook_update_request::uuid)::max_length == 36);
+
+    // integer ranges
+    STATIC_REQUIRE(decltype(webhook_list_request::page)::value_type::min_value == 1);
+    STATIC_REQUIRE(decltype(webhook_list_request::limit)::value_type::min_value == 1);
+    STATIC_REQUIRE(decltype(webhook_list_request::limit)::value_type::max_value == 50);
+    STATIC_REQUIRE(decltype(envelope_update_fields::expirationPeriod)::value_type::min_value == 1);
+    STATIC_REQUIRE(decltype(envelope_update_fields::expirationPeriod)::value_type::max_value == 90);
+    STATIC_REQUIRE(decltype(envelope_update_fields::reminderFrequencyPeriod)::value_type::min_value == 1);
+    STATIC_REQUIRE(decltype(envelope_update_document::initialsVerticalMargin)::value_type::min_value == 0);
+    STATIC_REQUIRE(decltype(envelope_update_document::initialsVerticalMargin)::value_type::max_value == 120);
+    STATIC_REQUIRE(decltype(add_blocks_item::maxLength)::value_type::min_value == 1);
+    STATIC_REQUIRE(std::is_same_v<decltype(recipient_updates::order), std::optional<int32>>);
+
+    // array sizes
+    STATIC_REQUIRE(decltype(envelope_add_recipients_request::recipients)::min_size == 1);
+    STATIC_REQUIRE(decltype(envelope_add_recipients_request::recipients)::max_size == 50);
+    STATIC_REQUIRE(decltype(envelope_delete_recipients_request::recipients)::max_size == 50);
+    STATIC_REQUIRE(decltype(envelope_create_from_template_request::recipients)::min_size == 1);
+    STATIC_REQUIRE(decltype(envelope_add_blocks_request::blocks)::min_size == 1);
+    STATIC_REQUIRE(decltype(envelope_delete_blocks_request::blockUuids)::min_size == 1);
+    STATIC_REQUIRE(std::is_same_v<decltype(envelope_delete_blocks_request::blockUuids)::value_type, uuid36>);
+    STATIC_REQUIRE(decltype(contact_create_request::contacts)::min_size == 1);
+    STATIC_REQUIRE(decltype(contact_create_request::contacts)::max_size == 50);
+    STATIC_REQUIRE(decltype(contact_delete_request::emails)::max_size == 50);
+    STATIC_REQUIRE(decltype(control_envelope_create_request::documents)::min_size == 1);
+
+    // defaults are left to the caller
+    STATIC_REQUIRE(default_page == 1);
+    STATIC_REQUIRE(default_limit == 50);
+    STATIC_REQUIRE(default_distribution_method == distribution_method::email);
+    STATIC_REQUIRE(default_log_sort_by == log_sort_by::timestamp);
+    STATIC_REQUIRE(default_log_sort_order == sort_order::desc);
+    CHECK(page_or_default(std::nullopt) == 1);
+    CHECK(limit_or_default(page_limit{7}) == 7);
+}
+
+TEST_CASE("model: enums match the spec lists", "[model]") {
+    CHECK(wire_strings<envelope_status>() ==
+          strings{"uploading", "draft", "approving", "signing", "complete", "declined", "canceled", "expired"});
+    CHECK(wire_strings<recipient_status>() == strings{"pending", "approved", "signed", "declined", "canceled"});
+    CHECK(wire_strings<recipient_role>() == strings{"signer", "approver", "viewer"});
+    CHECK(wire_strings<language>() == strings{"en", "fr", "es", "it", "fi"});
+    CHECK(wire_strings<verification_type>() == strings{"none", "sms", "email"});
+    CHECK(wire_strings<block_color>() == strings{"primary", "info", "auxiliary", "success", "warning", "danger",
+                                                  "teal", "pink", "grape", "lime"});
+    CHECK(wire_strings<label_icon>() ==
+          strings{"at", "text-t", "image", "signature", "user", "building-office", "road-horizon", "city",
+                  "building", "phone", "read-cv-logo", "calendar", "hash", "dot-outline", "check-square",
+                  "caret-down"});
+    CHECK(wire_strings<templated_text>() == strings{"email", "fullname", "phone", "jobTitle", "company",
+                                                     "addressLine1", "addressLine2", "zipCode", "city", "country"});
+    CHECK(wire_strings<block_type>() == strings{"text"});
+    CHECK(wire_strings<recipient_type>() == strings{"manual"});
+    CHECK(wire_strings<webhook_content_type>() == strings{"application/json", "application/x-www-form-urlencoded"});
+    CHECK(wire_strings<distribution_method>() == strings{"email", "none"});
+    CHECK(wire_strings<log_category>() == strings{"envelope", "team", "dataroom", "user"});
+    CHECK(wire_strings<log_sort_by>() == strings{"timestamp", "id"});
+    CHECK(wire_strings<sort_order>() == strings{"asc", "desc"});
+    CHECK(wire_strings<webhook_event>() == strings{"ENVELOPE_CREATED", "ENVELOPE_SENT", "ENVELOPE_OPENED",
+                                                    "ENVELOPE_SIGNED", "ENVELOPE_COMPLETED", "ENVELOPE_DECLINED",
+                                                    "ENVELOPE_CANCELED"});
+    CHECK(wire_strings<envelope_log_event>() ==
+          strings{"ENVELOPE_CREATED", "ENVELOPE_SENT", "ENVELOPE_OPENED", "RECIPIENT_VERIFIED", "RECIPIENT_APPROVED",
+                  "DOCUMENT_SIGNED", "ENVELOPE_COMPLETED", "ENVELOPE_DECLINED", "ENVELOPE_CANCELED",
+                  "ENVELOPE_EXPIRED"});
+    CHECK(wire_strings<team_log_event>() ==
+          strings{"TEAM_CREATED", "WORKSPACE_CREATED", "WORKSPACE_UPDATED", "WEBHOOK_CREATED", "WEBHOOK_UPDATED",
+                  "WEBHOOK_DELETED", "CONTACT_CREATED", "CONTACT_UPDATED", "CONTACT_DELETED"});
+    CHECK(wire_strings<recipient_action>() == strings{"open", "approve", "sign", "decline"});
+    CHECK(wire_strings<outbox_kind>() == strings{"invitation", "reminder"});
+    CHECK(wire_strings<plan_feature>() == strings{"sms", "timestamp", "webhooks"});
+
+    STATIC_REQUIRE(enum_count<error_code>() == 34);
+    const auto codes = wire_strings<error_code>();
+    for (const char* code :
+         {"AUTHENTICATION_ERROR", "DBSC_COOKIE_INVALID", "TUNNEL_ERROR", "TUNNEL_SESSION_NOT_FOUND",
+          "INVALID_REQUEST_FORMAT", "AUTHORIZATION_ERROR", "FEATURE_NOT_IN_CURRENT_PLAN", "INTERNAL_SERVER_ERROR",
+          "WORKSPACE_NOT_FOUND", "ENVELOPE_NOT_FOUND", "DOCUMENT_NOT_FOUND", "DOCUMENT_NOT_ATTACHMENT",
+          "ENVELOPE_NOT_IN_DRAFT", "RECIPIENT_NOT_FOUND", "DUPLICATE_RECIPIENT", "CONTACT_NOT_FOUND", "USER_NOT_FOUND",
+          "TEMPLATE_NOT_FOUND", "INVALID_RECIPIENT_LABELS", "INVALID_EMAIL", "INVALID_RECIPIENT_EMAIL",
+          "NO_RECIPIENTS", "NO_SIGNERS", "SUBSCRIPTION_NOT_FOUND", "SES_LIMIT_EXCEEDED", "API_CREDITS_LIMIT_EXCEEDED",
+          "WEBHOOK_NOT_FOUND", "WEBHOOK_URL_REFUSED", "LOG_CATEGORY_NOT_IMPLEMENTED", "SIGNER_NOT_IN_ENVELOPE",
+          "RECIPIENT_VERIFICATION_DISABLED", "WEBHOOK_LIMIT_REACHED", "CONTACT_EMAIL_ALREADY_EXISTS",
+          "ACTION_NOT_ALLOWED"}) {
+        INFO(code);
+        CHECK(enum_from_wire<error_code>(code).has_value());
+    }
+    CHECK(std::set<std::string>(codes.begin(), codes.end()).size() == 34);
+
+    // wire_name overloads where the wire string is not an identifier (or is a keyword)
+    STATIC_REQUIRE(wire_name(label_icon::text_t) == "text-t");
+    STATIC_REQUIRE(wire_name(label_icon::read_cv_logo) == "read-cv-logo");
+    STATIC_REQUIRE(wire_name(webhook_content_type::application_json) == "application/json");
+    STATIC_REQUIRE(wire_name(webhook_content_type::application_x_www_form_urlencoded) ==
+                   "application/x-www-form-urlencoded");
+    STATIC_REQUIRE(wire_name(recipient_status::signed_) == "signed");
+    STATIC_REQUIRE(has_wire_name<label_icon>);
+    STATIC_REQUIRE_FALSE(has_wire_name<block_color>);
+    STATIC_REQUIRE(enum_from_wire<label_icon>("building-office") == label_icon::building_office);
+    STATIC_REQUIRE_FALSE(enum_from_wire<label_icon>("building_office").has_value());
+    STATIC_REQUIRE(enum_to_wire(block_color::lime) == "lime");
+
+    check_round_trip<envelope_status>();
+    check_round_trip<recipient_status>();
+    check_round_trip<label_icon>();
+    check_round_trip<webhook_content_type>();
+    check_round_trip<error_code>();
+    check_round_trip<templated_text>();
+}
+
+TEST_CASE("model: cross-member rules", "[model]") {
+    SECTION("add-recipients: sms needs a non-empty phone") {
+        add_recipients_item item;
+        item.email = "a@x.io";
+        item.verificationType = verification_type::sms;
+        auto problems = run_validate(item);
+        REQUIRE(problems.size() == 1);
+        CHECK(problems[0].path == problem_path{"phone"});
+        CHECK(problems[0].kind == problem_kind::invalid);
+        item.phone = "";
+        CHECK(run_validate(item).size() == 1);
+        item.phone = "+33600000000";
+        CHECK(run_validate(item).empty());
+        item.phone.reset();
+        item.verificationType = verification_type::email;
+        CHECK(run_validate(item).empty());
+    }
+    SECTION("create-from-template: the same e-mail under two labels") {
+        envelope_create_from_template_request request;
+        auto add = [&](std::string label, std::string email) {
+            create_from_template_recipient r;
+            r.label = std::move(label);
+            r.email = std::move(email);
+            request.recipients.push_back(std::move(r));
+        };
+        add("A", "a@x.io");
+        add("B", "b@x.io");
+        CHECK(run_validate(request).empty());
+        add("C", "a@x.io");
+        auto problems = run_validate(request);
+        REQUIRE(problems.size() == 1);
+        CHECK(problems[0].path == problem_path{"recipients", "2", "email"});
+        CHECK(problems[0].kind == problem_kind::invalid);
+        // the same label twice is INVALID_RECIPIENT_LABELS (a business error), not a problem here
+        envelope_create_from_template_request twice;
+        twice.recipients.resize(2);
+        twice.recipients[0].label = "A";
+        twice.recipients[0].email = "a@x.io";
+        twice.recipients[1].label = "A";
+        twice.recipients[1].email = "b@x.io";
+        CHECK(run_validate(twice).empty());
+    }
+    SECTION("logs list: eventTypes of the category") {
+        logs_list_request request;
+        request.category = log_category::envelope;
+        request.eventTypes = std::vector<std::string>{"ENVELOPE_CREATED", "TEAM_CREATED", "DOCUMENT_SIGNED", "x"};
+        auto problems = run_validate(request);
+        REQUIRE(problems.size() == 2);
+        CHECK(problems[0].path == problem_path{"eventTypes", "1"});
+        CHECK(problems[0].kind == problem_kind::enum_value);
+        CHECK(problems[1].path == problem_path{"eventTypes", "3"});
+        request.category = log_category::team;
+        request.eventTypes = std::vector<std::string>{"TEAM_CREATED", "ENVELOPE_CREATED"};
+        problems = run_validate(request);
+        REQUIRE(problems.size() == 1);
+        CHECK(problems[0].path == problem_path{"eventTypes", "1"});
+        request.category = log_category::user;
+        CHECK(run_validate(request).empty());
+        request.category = log_category::dataroom;
+        CHECK(run_validate(request).empty());
+        request.eventTypes.reset();
+        request.category = log_category::envelope;
+        CHECK(run_validate(request).empty());
+    }
+    SECTION("control template create: distinct recipient labels") {
+        control_template_create_request request;
+        request.recipientLabels.assign({"A", "B", "A", "B"});
+        auto problems = run_validate(request);
+        REQUIRE(problems.size() == 2);
+        CHECK(problems[0].path == problem_path{"recipientLabels", "2"});
+        CHECK(problems[1].path == problem_path{"recipientLabels", "3"});
+        CHECK(problems[0].kind == problem_kind::invalid);
+    }
+    SECTION("paths are relative to the struct") {
+        add_recipients_item item;
+        item.verificationType = verification_type::sms;
+        problem_list out;
+        problem_path base{"recipients", "4"};
+        problem_sink sink(out, base);
+        validate(item, sink);
+        REQUIRE(out.size() == 1);
+        CHECK(out[0].path == problem_path{"recipients", "4", "phone"});
+    }
+}

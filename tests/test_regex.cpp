@@ -1,0 +1,425 @@
+// Tests of the compile-time regex -> DFA facility and of the two e-mail forms.
+//
+// std::regex (ECMAScript, the same pattern text) is the reference: every
+// generated input must get the same verdict from both.
+#include <esign/regex/detail/equivalence.hpp>
+#include <esign/regex/email.hpp>
+#include <esign/regex/regex.hpp>
+
+#include <catch2/catch.hpp>
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <regex>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace {
+
+namespace rx = esign::regex;
+using namespace std::string_view_literals;
+
+// ---------------------------------------------------------------------------
+// Known e-mail verdicts, checked at compile time, at run time and against
+// std::regex. The two forms agree on every one (they are equivalent).
+
+struct email_case {
+    std::string_view input;
+    bool valid;
+};
+
+constexpr std::array email_cases{
+    // accepted
+    email_case{"a@b.co", true},
+    email_case{"john.doe@example.com", true},
+    email_case{"first.last+tag@mail.example.com", true},
+    email_case{"o'neil@example.com", true},      // apostrophe inside
+    email_case{"'a@example.com", true},          // apostrophe first
+    email_case{"a.'b@example.com", true},        // apostrophe after a dot
+    email_case{"_@example.com", true},
+    email_case{"+@example.com", true},
+    email_case{"-@example.com", true},
+    email_case{"a-b_c+d@example.com", true},
+    email_case{"A@B.CO", true},
+    email_case{"x@1.example.com", true},         // label starting with a digit
+    email_case{"x@a-.co", true},                 // label may end with '-'
+    email_case{"x@a--b.co", true},
+    email_case{"x@example.museum", true},
+    email_case{"1.2.3@4.5.co", true},
+    // refused: local part
+    email_case{".a@example.com", false},         // leading dot
+    email_case{"a.@example.com", false},         // trailing dot
+    email_case{"a..b@example.com", false},       // double dot
+    email_case{"..@example.com", false},
+    email_case{".@example.com", false},
+    email_case{"a'@example.com", false},         // apostrophe last
+    email_case{"'@example.com", false},
+    email_case{"a b@example.com", false},
+    email_case{"a\"b@example.com", false},
+    email_case{"@example.com", false},           // empty local part
+    // refused: domain
+    email_case{"a@b.c", false},                  // one-letter TLD
+    email_case{"a@b.12", false},                 // digits-only TLD
+    email_case{"a@b.c0", false},
+    email_case{"a@b.c-o", false},
+    email_case{"a@-b.co", false},                // hyphen-led label
+    email_case{"a@_b.co", false},
+    email_case{"a@localhost", false},            // no dot
+    email_case{"a@.co", false},
+    email_case{"a@b..co", false},
+    email_case{"a@b.co.", false},                // trailing dot
+    email_case{"a@b@c.co", false},
+    email_case{"a@", false},
+    // refused: everything else
+    email_case{"", false},
+    email_case{"@", false},
+    email_case{"a", false},
+    email_case{"a@b.co\n", false},               // '$' does not match before "\n"
+    email_case{"a@b.co\r\n", false},
+    email_case{"\na@b.co", false},
+    email_case{" a@b.co", false},                // no trimming
+    email_case{"a@b.co ", false},
+    email_case{"a@b.co\0"sv, false},             // embedded NUL
+    email_case{"a\0@b.co"sv, false},
+    email_case{"\xc3\xa9@b.co", false},          // non-ASCII (UTF-8 e-acute)
+    email_case{"a@b.c\xc3\xb6", false},
+    email_case{"a@\x80.co", false},
+};
+
+constexpr bool all_email_cases_hold() {
+    for (const auto& c : email_cases) {
+        if (rx::is_general_email(c.input) != c.valid) return false;
+        if (rx::is_update_recipient_email(c.input) != c.valid) return false;
+    }
+    return true;
+}
+static_assert(all_email_cases_hold());
+
+static_assert(rx::is_general_email("john.doe@example.com"));
+static_assert(rx::is_update_recipient_email("john.doe@example.com"));
+static_assert(!rx::is_general_email("a..b@example.com"));
+static_assert(!rx::is_update_recipient_email("a..b@example.com"));
+static_assert(!rx::is_general_email("a@b.co\n"));
+static_assert(!rx::is_update_recipient_email("a@b.co\n"));
+
+static_assert(rx::general_email_pattern ==
+              R"(^([A-Za-z0-9_'+\-]+\.)*[A-Za-z0-9_'+\-]*[A-Za-z0-9_+\-]@([A-Za-z0-9][A-Za-z0-9\-]*\.)+[A-Za-z]{2,}$)");
+static_assert(rx::update_recipient_email_pattern ==
+              R"(^(?!\.)(?!.*\.\.)[A-Za-z0-9_'+\-.]*[A-Za-z0-9_+\-]@([A-Za-z0-9][A-Za-z0-9\-]*\.)+[A-Za-z]{2,}$)");
+
+// The spec's claim, proved: a breadth-first search of the product of the two
+// DFAs finds no input that one accepts and the other refuses.
+constexpr auto email_forms_difference =
+    rx::detail::first_difference(rx::general_email::automaton(), rx::update_recipient_email::automaton());
+static_assert(!email_forms_difference.found, "the two e-mail forms accept different strings");
+
+// ---------------------------------------------------------------------------
+// The facility on other patterns, at compile time.
+
+static_assert(rx::compiled<"^a{2,3}$">::match("aa"));
+static_assert(rx::compiled<"^a{2,3}$">::match("aaa"));
+static_assert(!rx::compiled<"^a{2,3}$">::match("a"));
+static_assert(!rx::compiled<"^a{2,3}$">::match("aaaa"));
+static_assert(rx::compiled<"a{2}">::match("aa"));          // anchors are optional: always whole input
+static_assert(!rx::compiled<"a{2}">::match("aaa"));
+static_assert(rx::compiled<"a{0}">::match(""));
+static_assert(rx::compiled<"^(cat|dog)s?$">::match("dogs"));
+static_assert(!rx::compiled<"^(cat|dog)s?$">::match("cats!"));
+static_assert(rx::compiled<"[^a-c]">::match("d"));
+static_assert(!rx::compiled<"[^a-c]">::match("b"));
+static_assert(rx::compiled<".">::match("\x80"));
+static_assert(rx::compiled<".">::match("\0"sv));
+static_assert(!rx::compiled<".">::match("\n"));
+static_assert(!rx::compiled<".">::match("\r"));
+static_assert(rx::compiled<"[]a|[^]b">::match("\nb"));     // ECMAScript: [] nothing, [^] anything
+static_assert(!rx::compiled<"[]a|[^]b">::match("a"));
+static_assert(rx::compiled<R"(\d+\.\d*)">::match("12."));
+static_assert(rx::compiled<R"(\x41\t[\b])">::match("A\t\b"));
+static_assert(rx::compiled<"a\0b">::match("a\0b"sv));      // a NUL in the pattern is a literal byte
+static_assert(rx::compiled<"^(?!)a$">::match("a") == false); // (?!) refuses everything
+static_assert(rx::compiled<"">::match(""));
+static_assert(!rx::compiled<"">::match("x"));
+static_assert(rx::matches<"^[0-9]+$">("2024"));
+static_assert(!rx::matches<"^[0-9]+$">("20x4"));
+static_assert(rx::compiled<"^x+$">::pattern() == "^x+$");
+
+static_assert(rx::compiled<"^[a-z]{1,64}$">::match(std::string_view("abcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabcdefghijkl")));
+static_assert(!rx::compiled<"^[a-z]{1,64}$">::match(std::string_view("abcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabcdefghijklm")));
+static_assert(rx::compiled<"^[a-z]{1,64}$">::automaton().state_count == 66);  // dead + start + 64
+
+// "The 8th byte from the end is an a" needs 2^8 live states, more than
+// default_max_states allows: the bound is raised explicitly.
+using eighth_from_end = rx::compiled<"^[ab]*a[ab]{7}$", 512>;
+static_assert(eighth_from_end::automaton().state_count == 258);  // + start + dead (not minimized)
+static_assert(eighth_from_end::match("abbbbbbb"));
+static_assert(eighth_from_end::match("babbbbbbb"));
+static_assert(!eighth_from_end::match("abbbbbbbb"));
+
+// Small tables: the byte classes keep the columns few.
+static_assert(rx::general_email::automaton().class_count <= 10);
+static_assert(rx::general_email::automaton().state_count <= 16);
+static_assert(rx::update_recipient_email::automaton().state_count <= 16);
+
+// ---------------------------------------------------------------------------
+// Input generation (deterministic: splitmix64 with fixed seeds).
+
+class random_source {
+public:
+    explicit random_source(std::uint64_t seed) noexcept : state_(seed) {}
+
+    std::uint64_t next() noexcept {
+        std::uint64_t z = (state_ += 0x9e3779b97f4a7c15U);
+        z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9U;
+        z = (z ^ (z >> 27)) * 0x94d049bb133111ebU;
+        return z ^ (z >> 31);
+    }
+
+    std::size_t below(std::size_t n) noexcept { return static_cast<std::size_t>(next() % n); }
+    bool percent(unsigned p) noexcept { return below(100) < p; }
+    char pick(std::string_view alphabet) noexcept { return alphabet[below(alphabet.size())]; }
+
+    std::string text(std::string_view alphabet, std::size_t max_length) {
+        std::string s(below(max_length + 1), '\0');
+        for (auto& c : s) c = pick(alphabet);
+        return s;
+    }
+
+private:
+    std::uint64_t state_;
+};
+
+// Repeated letters weigh the draw.
+constexpr auto email_alphabet = "aaaZZ00_'+-...@@\n"sv;
+constexpr auto local_chars = "aabZ09_'+-"sv;
+constexpr auto label_chars = "aabZ09--"sv;
+constexpr auto noise_chars = "aZ0_'+-.@\n\r \x80\xff\0"sv;
+
+std::string random_address(random_source& r) {
+    std::string s;
+    const std::size_t atoms = 1 + r.below(3);
+    for (std::size_t i = 0; i < atoms; ++i) {
+        if (i != 0) s += '.';
+        // Rarely empty: a double or an edge dot.
+        s += r.percent(92) ? r.text(local_chars, 4) + r.pick(local_chars) : std::string();
+    }
+    s += '@';
+    const std::size_t labels = 1 + r.below(3);
+    for (std::size_t i = 0; i < labels; ++i) {
+        s += r.pick("abcdZ0-"sv);  // sometimes a hyphen-led label
+        s += r.text(label_chars, 4);
+        s += '.';
+    }
+    // The TLD: usually 2-4 letters, sometimes too short or with a digit.
+    s += r.percent(85) ? std::string{r.pick("abZ"sv), r.pick("abZ"sv)} + r.text("abcZ"sv, 2) : r.text("aZ0"sv, 3);
+    return s;
+}
+
+void mutate(random_source& r, std::string& s) {
+    const std::size_t at = r.below(s.size() + 1);
+    switch (r.below(7)) {
+    case 0: s.insert(at, 1, r.pick(noise_chars)); break;
+    case 1: if (at < s.size()) s.erase(at, 1); break;
+    case 2: if (at < s.size()) s[at] = r.pick(noise_chars); break;
+    case 3: s.insert(at, ".."); break;
+    case 4: s.insert(0, "."); break;
+    case 5: s += r.percent(50) ? "\n" : "'"; break;
+    default: if (at < s.size()) s.insert(at, 1, s[at]); break;  // doubles a character
+    }
+}
+
+std::vector<std::string> email_inputs(std::size_t count) {
+    constexpr std::array seeds{
+        "john.doe@example.com"sv, "o'neil+news@mail.example.co"sv, "a@b.co"sv,
+        "x_y-z@sub-domain.example.org"sv, "1@2.io"sv,
+    };
+    random_source r(20240601);
+    std::vector<std::string> inputs;
+    inputs.reserve(count);
+    while (inputs.size() < count) {
+        const std::size_t kind = r.below(10);
+        std::string s;
+        if (kind < 3) {
+            s = r.text(email_alphabet, 16);
+        } else if (kind < 7) {
+            s = random_address(r);
+            if (r.percent(30)) mutate(r, s);
+        } else {
+            s = std::string(seeds[r.below(seeds.size())]);
+            for (std::size_t m = 1 + r.below(3); m != 0; --m) mutate(r, s);
+        }
+        inputs.push_back(std::move(s));
+    }
+    return inputs;
+}
+
+// "a\n" -> "a\x0a", for failure messages.
+std::string printable(std::string_view s) {
+    std::string out = "\"";
+    for (const char c : s) {
+        const auto b = static_cast<unsigned char>(c);
+        if (b >= 0x20 && b < 0x7f && c != '\\' && c != '"') {
+            out += c;
+        } else {
+            constexpr auto hex = "0123456789abcdef"sv;
+            out += "\\x";
+            out += hex[b >> 4];
+            out += hex[b & 15];
+        }
+    }
+    return out + "\"";
+}
+
+std::regex reference(std::string_view pattern) {
+    return std::regex(pattern.begin(), pattern.end(), std::regex::ECMAScript);
+}
+
+bool reference_match(std::string_view s, const std::regex& re) {
+    return std::regex_match(s.begin(), s.end(), re);
+}
+
+// Runs compiled<Pattern> and std::regex on `count` random strings over
+// `alphabet`; returns the inputs on which they disagree (ideally none).
+template <rx::fixed_string Pattern>
+std::vector<std::string> disagreements_with_std_regex(std::string_view alphabet, std::size_t count,
+                                                      std::size_t max_length, std::uint64_t seed,
+                                                      std::size_t& accepted) {
+    const std::regex re = reference(Pattern.view());
+    random_source r(seed);
+    std::vector<std::string> bad;
+    accepted = 0;
+    for (std::size_t i = 0; i < count; ++i) {
+        const std::string s = r.text(alphabet, max_length);
+        const bool ours = rx::compiled<Pattern>::match(s);
+        accepted += ours ? 1 : 0;
+        if (ours != reference_match(s, re)) bad.push_back(printable(s));
+    }
+    return bad;
+}
+
+} // namespace
+
+// ---------------------------------------------------------------------------
+
+TEST_CASE("regex: e-mail edge cases, at run time and against std::regex", "[regex][email]") {
+    const std::regex general = reference(rx::general_email_pattern);
+    const std::regex update = reference(rx::update_recipient_email_pattern);
+    for (const auto& c : email_cases) {
+        INFO("input " << printable(c.input));
+        CHECK(rx::is_general_email(c.input) == c.valid);
+        CHECK(rx::is_update_recipient_email(c.input) == c.valid);
+        CHECK(reference_match(c.input, general) == c.valid);
+        CHECK(reference_match(c.input, update) == c.valid);
+    }
+}
+
+TEST_CASE("regex: e-mail matchers agree with std::regex and with each other on generated inputs",
+          "[regex][email]") {
+    // 4 std::regex-free checks per input are cheap; std::regex dominates the time.
+    const std::vector<std::string> inputs = email_inputs(200000);
+    const std::regex general = reference(rx::general_email_pattern);
+    const std::regex update = reference(rx::update_recipient_email_pattern);
+
+    std::size_t accepted = 0;
+    std::vector<std::string> general_bad, update_bad, forms_differ;
+    for (const auto& s : inputs) {
+        const bool g = rx::is_general_email(s);
+        const bool u = rx::is_update_recipient_email(s);
+        accepted += g ? 1 : 0;
+        if (g != reference_match(s, general)) general_bad.push_back(printable(s));
+        if (u != reference_match(s, update)) update_bad.push_back(printable(s));
+        if (g != u) forms_differ.push_back(printable(s));
+    }
+
+    INFO("accepted " << accepted << " of " << inputs.size());
+    CHECK(accepted > inputs.size() / 10);  // the set exercises both verdicts
+    CHECK(accepted < inputs.size() / 2);
+    INFO("general vs std::regex, first: " << (general_bad.empty() ? "-" : general_bad.front()));
+    CHECK(general_bad.empty());
+    INFO("update-recipient vs std::regex, first: " << (update_bad.empty() ? "-" : update_bad.front()));
+    CHECK(update_bad.empty());
+    INFO("general vs update-recipient, first: " << (forms_differ.empty() ? "-" : forms_differ.front()));
+    CHECK(forms_differ.empty());
+}
+
+TEST_CASE("regex: the two e-mail forms are equivalent (product automaton search)", "[regex][email]") {
+    // Same search as the static_assert above, at run time, with a message.
+    const auto d = rx::detail::first_difference(rx::general_email::automaton(),
+                                                rx::update_recipient_email::automaton());
+    INFO("shortest disagreement: " << printable(d.input()));
+    CHECK_FALSE(d.found);
+}
+
+TEST_CASE("regex: first_difference finds a shortest distinguishing input", "[regex]") {
+    constexpr auto d = rx::detail::first_difference(rx::compiled<"^a*b$">::automaton(),
+                                                    rx::compiled<"^a*b?$">::automaton());
+    STATIC_REQUIRE(d.found);
+    STATIC_REQUIRE(d.input() == "");
+
+    constexpr auto e = rx::detail::first_difference(rx::compiled<"^(a|b)*abb$">::automaton(),
+                                                    rx::compiled<"^[ab]*a[b]{2}$">::automaton());
+    STATIC_REQUIRE_FALSE(e.found);
+
+    constexpr auto f = rx::detail::first_difference(rx::compiled<"^[ab]*a[ab]$">::automaton(),
+                                                    rx::compiled<"^[ab]*a[ab]|b{3}$">::automaton());
+    STATIC_REQUIRE(f.input() == "bbb");
+}
+
+TEST_CASE("regex: generic patterns agree with std::regex", "[regex]") {
+    std::size_t accepted = 0;
+
+    SECTION("alternation and groups") {
+        const auto bad = disagreements_with_std_regex<"^(ab|a)(c|bcd)(d*)$">("abcd"sv, 20000, 8, 1, accepted);
+        CHECK(bad.empty());
+    }
+    SECTION("counted repetition, no anchors") {
+        const auto bad = disagreements_with_std_regex<"a{2,4}b{3}c{1,}|(?:ab){0,2}">("abc"sv, 20000, 10, 2, accepted);
+        CHECK(bad.empty());
+    }
+    SECTION("negated classes and dot") {
+        const auto bad = disagreements_with_std_regex<R"(^[^a-c\d]x.?(?:y|z){0,2}$)">(
+            "abcxyz09\n\r.#\x80\0"sv, 20000, 6, 3, accepted);
+        CHECK(bad.empty());
+    }
+    SECTION("leading negative lookaheads") {
+        const auto bad = disagreements_with_std_regex<R"(^(?!ab)(?!.*cc)(?!d)[a-d.\n]*$)">(
+            "abcd.\n\r"sv, 20000, 8, 4, accepted);
+        CHECK(bad.empty());
+    }
+    SECTION("hex colour") {
+        const auto bad = disagreements_with_std_regex<"^#([0-9A-Fa-f]{3}|[0-9A-Fa-f]{6})$">(
+            "#0aFg"sv, 20000, 8, 5, accepted);
+        CHECK(bad.empty());
+    }
+    SECTION("class escapes") {
+        const auto bad = disagreements_with_std_regex<R"(\w+\s?\d{1,3}|[^\w\s]*|\S\D\W)">(
+            "a_0 \t\n-.\x80"sv, 20000, 6, 6, accepted);
+        CHECK(bad.empty());
+    }
+    SECTION("nullable loops and lazy quantifiers") {
+        const auto bad = disagreements_with_std_regex<"(?:x|y|)*z?(x+?y?)*?">("xyz"sv, 20000, 8, 7, accepted);
+        CHECK(bad.empty());
+    }
+    SECTION("escaped metacharacters") {
+        const auto bad = disagreements_with_std_regex<R"((?:\x41|\.|\\|[\-\]]|\(|\)|\*|\+|\?|\{|\}|\||\^|\$|\/)+)">(
+            "A.\\-]()*+?{}|^$/x"sv, 20000, 5, 8, accepted);
+        CHECK(bad.empty());
+    }
+    // Each pattern must both accept and refuse something generated.
+    INFO("accepted " << accepted << " of 20000");
+    CHECK(accepted > 0);
+    CHECK(accepted < 20000);
+}
+
+TEST_CASE("regex: run-time matching on long inputs is linear", "[regex]") {
+    // A pattern that makes backtracking engines explode: (a|a)*b on "aaa...".
+    std::string long_input(100000, 'a');
+    CHECK_FALSE(rx::compiled<"^(a|a)*b$">::match(long_input));
+    long_input += 'b';
+    CHECK(rx::compiled<"^(a|a)*b$">::match(long_input));
+
+    std::string local(5000, 'x');
+    CHECK(rx::is_update_recipient_email(local + "@example.com"));
+    CHECK_FALSE(rx::is_update_recipient_email(local + "..x@example.com"));
+}
