@@ -12,6 +12,7 @@
 //    array indices in range), except that its last segment may name an absent member when the
 //    kind is `missing` (which must then really be absent) or `invalid` (a rule across members,
 //    e.g. sms verification without a phone).
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -85,7 +86,7 @@ void check_request(std::string_view body, bool strict, std::string_view op_path)
                              p.message.c_str(), written.c_str());
         }
         const boost::json::value reencoded = esign::json::encode(*second);
-        ESIGN_FUZZ_CHECK(encoded == reencoded, "%.*s: round trip changed the value: %s then %s", int(op_path.size()),
+        ESIGN_FUZZ_CHECK(esign_fuzz::near_equal(encoded, reencoded), "%.*s: round trip changed the value: %s then %s", int(op_path.size()),
                          op_path.data(), boost::json::serialize(encoded).c_str(),
                          boost::json::serialize(reencoded).c_str());
         return;
@@ -117,18 +118,30 @@ void check_request(std::string_view body, bool strict, std::string_view op_path)
     for (const auto& p : problems) {
         ESIGN_FUZZ_CHECK(p.kind != esign::problem_kind::syntax, "%.*s: syntax problem at %s (%s) for a parseable body",
                          int(op_path.size()), op_path.data(), path_text(p.path).c_str(), p.message.c_str());
-        walk w = follow(parsed, p.path);
-        if (w != walk::ok) {
-            walk w2 = follow(esign_parsed->value, p.path);
-            if (w2 == walk::ok || w == walk::bad) w = w2;
-        }
+        // Judged against both copies: with a duplicated member, boost::json keeps the last
+        // copy and esign's builder the first, and the problems come from the first.
+        const walk a = follow(parsed, p.path);
+        const walk b = follow(esign_parsed->value, p.path);
         const bool may_be_absent = p.kind == esign::problem_kind::missing || p.kind == esign::problem_kind::invalid;
-        ESIGN_FUZZ_CHECK(w == walk::ok || (w == walk::missing_last && may_be_absent),
-                         "%.*s: problem %s at %s (%s): the path is not in the input", int(op_path.size()),
-                         op_path.data(), kind_name(p.kind), path_text(p.path).c_str(), p.message.c_str());
+        auto fits = [&](walk w) { return w == walk::ok || (w == walk::missing_last && may_be_absent); };
+        // A duplicate inside a copy of a member that is itself duplicated (neither parser keeps
+        // the middle copies of a member given three times): it is enough that an ancestor is
+        // reported duplicated.
+        auto inside_duplicate = [&] {
+            if (p.kind != esign::problem_kind::duplicate_member) return false;
+            for (const auto& q : problems)
+                if (q.kind == esign::problem_kind::duplicate_member && q.path.size() < p.path.size() &&
+                    std::equal(q.path.begin(), q.path.end(), p.path.begin()))
+                    return true;
+            return false;
+        };
+        ESIGN_FUZZ_CHECK(fits(a) || fits(b) || inside_duplicate(), "%.*s: problem %s at %s (%s): the path is not in the input",
+                         int(op_path.size()), op_path.data(), kind_name(p.kind), path_text(p.path).c_str(),
+                         p.message.c_str());
         if (p.kind == esign::problem_kind::missing)
-            ESIGN_FUZZ_CHECK(w == walk::missing_last, "%.*s: member reported missing at %s but it is present",
-                             int(op_path.size()), op_path.data(), path_text(p.path).c_str());
+            ESIGN_FUZZ_CHECK(a == walk::missing_last || b == walk::missing_last,
+                             "%.*s: member reported missing at %s but it is present", int(op_path.size()),
+                             op_path.data(), path_text(p.path).c_str());
         if (p.kind == esign::problem_kind::unknown_member)
             ESIGN_FUZZ_CHECK(strict, "%.*s: unknown member at %s outside strict mode", int(op_path.size()),
                              op_path.data(), path_text(p.path).c_str());

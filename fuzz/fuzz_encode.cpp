@@ -249,7 +249,10 @@ void check_response(bytes& b, std::string_view op_path) {
                              esign::enum_to_wire(p.kind).data(), path.c_str(), p.message.c_str(), written.c_str());
         }
         const boost::json::value again = esign::json::encode(*back);
-        ESIGN_FUZZ_CHECK(again == encoded, "%.*s response: %s round trip changed %s into %s", int(op_path.size()),
+        // decode<T> from the value must give it back exactly; through text, doubles may move
+        // by an ulp (Boost 1.81's parser is not correctly rounded, see check.hpp).
+        const bool same = route == 0 ? again == encoded : esign_fuzz::near_equal(again, encoded);
+        ESIGN_FUZZ_CHECK(same, "%.*s response: %s round trip changed %s into %s", int(op_path.size()),
                          op_path.data(), route == 0 ? "decode" : "read", written.c_str(),
                          boost::json::serialize(again).c_str());
     }

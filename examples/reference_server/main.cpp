@@ -17,6 +17,7 @@
 #include <boost/asio/signal_set.hpp>
 
 #include <esign/reference/backend.hpp>
+#include <esign/schema/openapi.hpp>
 
 #include "cli.hpp"
 #include "http_server.hpp"
@@ -64,6 +65,7 @@ int run(const server::command_line& cl) {
     options.public_webhooks_only = cl.public_webhooks_only;
     options.max_body = cl.max_body;
     options.seed = cl.seed;
+    options.openapi_json = esign::schema::openapi_json();
     if (cl.fixture_file) {
         std::string error;
         auto text = read_file(*cl.fixture_file, error);

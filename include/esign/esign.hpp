@@ -35,6 +35,7 @@
 
 #include <esign/rules/colors.hpp>
 #include <esign/rules/email_domain.hpp>
+#include <esign/rules/envelope_rules.hpp>
 #include <esign/rules/error_codes.hpp>
 #include <esign/rules/lifecycle.hpp>
 #include <esign/rules/pagination.hpp>

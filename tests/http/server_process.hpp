@@ -16,7 +16,7 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
-#include <spawn.h>
+#include <sys/prctl.h>
 #include <sys/types.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -41,7 +41,26 @@ namespace detail {
 
 inline std::string errno_text(const char* what) { return std::string(what) + ": " + std::strerror(errno); }
 
-// posix_spawn with stdout (and optionally stderr) to pipes; stdin from /dev/null.
+// The executable's path: as given when it has a '/', else looked up on PATH.
+inline std::string resolve_executable(const std::string& exe) {
+    if (exe.find('/') != std::string::npos) return exe;
+    const char* path = std::getenv("PATH");
+    std::string dirs = path ? path : "/usr/local/bin:/usr/bin:/bin";
+    std::size_t start = 0;
+    while (start <= dirs.size()) {
+        auto end = dirs.find(':', start);
+        if (end == std::string::npos) end = dirs.size();
+        std::string candidate = (end > start ? dirs.substr(start, end - start) : std::string(".")) + "/" + exe;
+        if (::access(candidate.c_str(), X_OK) == 0) return candidate;
+        start = end + 1;
+    }
+    return exe;
+}
+
+// Starts the child with stdout (and optionally stderr) on pipes and stdin from /dev/null.
+// The child gets SIGKILL if the thread that started it ends (PR_SET_PDEATHSIG), so that a
+// crashing test never leaves a server behind holding the test runner's pipes: start servers
+// from the thread that runs the test.
 struct spawned {
     pid_t pid = -1;
     int out = -1;  // read end of stdout
@@ -49,46 +68,56 @@ struct spawned {
 };
 
 inline spawned spawn(const std::string& exe, const std::vector<std::string>& args, bool capture_stderr) {
+    const std::string path = resolve_executable(exe);
     int out_pipe[2];
     int err_pipe[2] = {-1, -1};
+    int exec_pipe[2];  // closed on exec; carries errno when exec fails
     if (::pipe2(out_pipe, O_CLOEXEC) != 0) throw std::runtime_error(errno_text("pipe"));
-    if (capture_stderr && ::pipe2(err_pipe, O_CLOEXEC) != 0) {
+    if (::pipe2(exec_pipe, O_CLOEXEC) != 0 || (capture_stderr && ::pipe2(err_pipe, O_CLOEXEC) != 0)) {
         ::close(out_pipe[0]);
         ::close(out_pipe[1]);
         throw std::runtime_error(errno_text("pipe"));
     }
     std::vector<std::string> storage;
-    storage.push_back(exe);
+    storage.push_back(path);
     storage.insert(storage.end(), args.begin(), args.end());
     std::vector<char*> argv;
     for (auto& s : storage) argv.push_back(s.data());
     argv.push_back(nullptr);
+    const pid_t parent = ::getpid();
 
-    posix_spawn_file_actions_t actions;
-    posix_spawn_file_actions_init(&actions);
-    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
-    posix_spawn_file_actions_adddup2(&actions, out_pipe[1], 1);
-    if (capture_stderr) posix_spawn_file_actions_adddup2(&actions, err_pipe[1], 2);
-    // The child starts with default signal dispositions and an empty signal mask.
-    posix_spawnattr_t attr;
-    posix_spawnattr_init(&attr);
-    sigset_t none, all;
-    sigemptyset(&none);
-    sigfillset(&all);
-    posix_spawnattr_setsigmask(&attr, &none);
-    posix_spawnattr_setsigdefault(&attr, &all);
-    posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
-
-    pid_t pid = -1;
-    const int rc = ::posix_spawnp(&pid, exe.c_str(), &actions, &attr, argv.data(), environ);
-    posix_spawn_file_actions_destroy(&actions);
-    posix_spawnattr_destroy(&attr);
+    const pid_t pid = ::fork();
+    if (pid < 0) throw std::runtime_error(errno_text("fork"));
+    if (pid == 0) {
+        // The child: async-signal-safe calls only, up to exec.
+        ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+        if (::getppid() != parent) ::_exit(127);
+        sigset_t none;
+        sigemptyset(&none);
+        ::sigprocmask(SIG_SETMASK, &none, nullptr);
+        for (int sig : {SIGTERM, SIGINT, SIGPIPE, SIGHUP}) ::signal(sig, SIG_DFL);
+        const int in = ::open("/dev/null", O_RDONLY);
+        if (in >= 0) ::dup2(in, 0);
+        ::dup2(out_pipe[1], 1);
+        if (capture_stderr) ::dup2(err_pipe[1], 2);
+        ::execve(path.c_str(), argv.data(), environ);
+        const int e = errno;
+        [[maybe_unused]] auto n = ::write(exec_pipe[1], &e, sizeof e);
+        ::_exit(127);
+    }
     ::close(out_pipe[1]);
+    ::close(exec_pipe[1]);
     if (capture_stderr) ::close(err_pipe[1]);
-    if (rc != 0) {
+    int exec_errno = 0;
+    ssize_t n;
+    do n = ::read(exec_pipe[0], &exec_errno, sizeof exec_errno);
+    while (n < 0 && errno == EINTR);
+    ::close(exec_pipe[0]);
+    if (n > 0) {
+        ::waitpid(pid, nullptr, 0);
         ::close(out_pipe[0]);
         if (capture_stderr) ::close(err_pipe[0]);
-        throw std::runtime_error("cannot start " + exe + ": " + std::strerror(rc));
+        throw std::runtime_error("cannot start " + path + ": " + std::strerror(exec_errno));
     }
     return spawned{pid, out_pipe[0], capture_stderr ? err_pipe[0] : -1};
 }

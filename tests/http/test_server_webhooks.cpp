@@ -38,13 +38,15 @@ struct received_request {
 
 // An HTTP server on 127.0.0.1:<ephemeral> that records every request. It answers `status`
 // (after the first `fail_first` requests, which get 500), or never answers when `hang`.
+struct receiver_behaviour {
+    unsigned status = 200;
+    int fail_first = 0;
+    bool hang = false;
+};
+
 class hook_receiver {
 public:
-    struct behaviour {
-        unsigned status = 200;
-        int fail_first = 0;
-        bool hang = false;
-    };
+    using behaviour = receiver_behaviour;
 
     explicit hook_receiver(behaviour b = {}) : behaviour_(b) {
         tcp::endpoint ep(asio::ip::make_address("127.0.0.1"), 0);
@@ -133,8 +135,10 @@ private:
         }
         const unsigned status = static_cast<int>(count) <= behaviour_.fail_first ? 500 : behaviour_.status;
         c->response = http::response<http::string_body>{static_cast<http::status>(status), 11};
-        c->response.set(http::field::content_type, "text/plain");
-        c->response.body() = "ok";
+        if (status >= 200 && status != 204 && status != 304) {
+            c->response.set(http::field::content_type, "text/plain");
+            c->response.body() = "ok";
+        }
         c->response.keep_alive(false);
         c->response.prepare_payload();
         http::async_write(c->stream, c->response, [c](beast::error_code, std::size_t) { c->close(); });

@@ -2,6 +2,7 @@
 // The extension point of the JSON layer: codec<T> says how one C++ type is read from a
 // boost::json::value (adding every problem it finds, at its path) and written back.
 // Specialize esign::json::codec for your own types, as you would fmt::formatter.
+#include <map>
 #include <string>
 #include <string_view>
 
@@ -37,6 +38,14 @@ public:
     }
     problem_sink sink() noexcept { return problem_sink(problems_, path_); }
 
+    // The text of the number at the current path as written in the body, when decoding bytes.
+    const std::string* number_text() const {
+        if (!number_texts_) return nullptr;
+        auto it = number_texts_->find(path_);
+        return it == number_texts_->end() ? nullptr : &it->second;
+    }
+    void set_number_texts(const std::map<problem_path, std::string>* texts) noexcept { number_texts_ = texts; }
+
     // Runs f with `part` appended to the path.
     template <class F>
     void at(std::string_view part, F&& f) {
@@ -55,6 +64,7 @@ private:
     decode_options options_;
     problem_path path_;
     problem_list problems_;
+    const std::map<problem_path, std::string>* number_texts_ = nullptr;
 };
 
 // Primary template: a type without a codec is a compile error naming it.

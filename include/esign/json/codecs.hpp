@@ -107,7 +107,15 @@ struct codec<ranged<Min, Max>> {
     static void decode(const boost::json::value& v, ranged<Min, Max>& out, decoder& d) {
         if (!v.is_number()) return d.add(problem_kind::type, detail::expected_but("an integer", v.kind()));
         auto i = detail::integral_value(v);
-        if (!i) return d.add(problem_kind::range, "must be an integer");
+        if (!i) {
+            // A whole number beyond 64 bits is out of range, not "not an integer".
+            const double x = v.to_number<double>();
+            if (x == std::trunc(x)) {
+                if (x < 0) return d.add(problem_kind::range, fmt::format("must be at least {}", Min), Min);
+                return d.add(problem_kind::range, fmt::format("must be at most {}", Max), Max);
+            }
+            return d.add(problem_kind::range, "must be an integer");
+        }
         if (*i < Min) return d.add(problem_kind::range, fmt::format("must be at least {}", Min), Min);
         if (*i > Max) return d.add(problem_kind::range, fmt::format("must be at most {}", Max), Max);
         out.value = static_cast<std::int32_t>(*i);
@@ -159,6 +167,7 @@ template <>
 struct codec<scalar_text> {
     static void decode(const boost::json::value& v, scalar_text& out, decoder& d) {
         if (v.is_string()) out.assign(v.get_string().data(), v.get_string().size());
+        else if (v.is_number() && d.number_text()) out = *d.number_text();
         else if (v.is_bool()) out = v.get_bool() ? "true" : "false";
         else if (v.is_int64()) out = std::to_string(v.get_int64());
         else if (v.is_uint64()) out = std::to_string(v.get_uint64());

@@ -24,6 +24,7 @@ result<T> read(std::string_view bytes, decode_options options = {}, parse_limits
     auto body = parse_body(bytes, limits);
     if (!body) return std::move(body).take_problems();
     decoder d(options);
+    d.set_number_texts(&body->number_texts);
     T out{};
     decode_value(body->value, out, d);
     if (!body->duplicates.empty() || d.problem_count() != 0) {

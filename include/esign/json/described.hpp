@@ -3,7 +3,9 @@
 // per C++ member, same name). A struct member's type says whether it may be absent
 // (std::optional), null (nullable) or both (tri_state); a struct may add rules across its
 // members with `void validate(const T&, problem_sink&)`, found by ADL, called when every
-// member decoded cleanly.
+// required member is present, even if another member has a problem: every problem is
+// reported, not only the first ones (a hook must not assume its members are valid).
+#include <algorithm>
 #include <optional>
 #include <string>
 #include <type_traits>
@@ -44,6 +46,23 @@ std::string allowed_values_message() {
     return m;
 }
 
+// A rule across members judges values that decoded; where a member already has a problem
+// (wrong type, null), a rule's problem at the same place would only repeat it.
+inline void drop_rule_problems_on_bad_members(problem_list& problems, std::size_t first_problem,
+                                              std::size_t first_rule_problem) {
+    auto overlaps = [](const problem_path& a, const problem_path& b) {
+        const std::size_t n = std::min(a.size(), b.size());
+        return std::equal(a.begin(), a.begin() + static_cast<std::ptrdiff_t>(n), b.begin());
+    };
+    auto rule_begin = problems.begin() + static_cast<std::ptrdiff_t>(first_rule_problem);
+    auto keep_end = std::remove_if(rule_begin, problems.end(), [&](const problem& rule) {
+        for (std::size_t i = first_problem; i < first_rule_problem; ++i)
+            if (overlaps(problems[i].path, rule.path)) return true;
+        return false;
+    });
+    problems.erase(keep_end, problems.end());
+}
+
 template <class T>
 using public_members = boost::describe::describe_members<T, boost::describe::mod_public>;
 
@@ -74,7 +93,8 @@ struct codec<T> {
     static void decode(const boost::json::value& v, T& out, decoder& d) {
         if (!v.is_object()) return d.add(problem_kind::type, detail::expected_but("an object", v.kind()));
         const auto& object = v.get_object();
-        const std::size_t problems_before = d.problem_count();
+        bool all_required_present = true;
+        const std::size_t first_problem = d.problem_count();
 
         boost::mp11::mp_for_each<detail::public_members<T>>([&](auto m) {
             auto& member = out.*m.pointer;
@@ -85,7 +105,10 @@ struct codec<T> {
                 else member.reset();
             } else {
                 if (found) d.at(m.name, [&] { decode_value(*found, member, d); });
-                else d.add_at(m.name, problem_kind::missing, "is required");
+                else {
+                    d.add_at(m.name, problem_kind::missing, "is required");
+                    all_required_present = false;
+                }
             }
         });
 
@@ -96,9 +119,11 @@ struct codec<T> {
                              "is not a member of this request");
 
         if constexpr (detail::has_validate<T>) {
-            if (d.problem_count() == problems_before) {
+            if (all_required_present) {
+                const std::size_t first_rule_problem = d.problem_count();
                 auto sink = d.sink();
                 validate(std::as_const(out), sink);
+                detail::drop_rule_problems_on_bad_members(d.problems(), first_problem, first_rule_problem);
             }
         }
     }

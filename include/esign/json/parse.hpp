@@ -21,6 +21,7 @@ struct parse_limits {
 struct parsed_body {
     boost::json::value value;    // always an object
     problem_list duplicates;     // duplicate member names, each at its path
+    std::map<problem_path, std::string> number_texts;  // every number as written, by path
 };
 
 inline result<parsed_body> parse_body(std::string_view bytes, parse_limits limits = {}) {
@@ -42,7 +43,7 @@ inline result<parsed_body> parse_body(std::string_view bytes, parse_limits limit
     }
     auto& handler = parser.handler();
     if (!handler.root.is_object()) return body_problem("the request body must be a JSON object");
-    return parsed_body{std::move(handler.root), std::move(handler.duplicates)};
+    return parsed_body{std::move(handler.root), std::move(handler.duplicates), std::move(handler.number_texts)};
 }
 
 } // namespace esign::json

@@ -10,6 +10,7 @@
 
 #include <esign/model/common.hpp>
 #include <esign/model/enums.hpp>
+#include <esign/rules/envelope_rules.hpp>
 #include <esign/types/bounded_string.hpp>
 #include <esign/types/bounded_vector.hpp>
 #include <esign/types/email.hpp>
@@ -76,7 +77,7 @@ BOOST_DESCRIBE_STRUCT(add_recipients_item, (), (type, email, firstname, lastname
 
 // contract.md §2: verificationType sms needs a non-empty phone.
 inline void validate(const add_recipients_item& value, problem_sink& sink) {
-    if (value.verificationType == verification_type::sms && (!value.phone || value.phone->empty()))
+    if (!rules::phone_satisfies(value.verificationType.value_or(verification_type::none), value.phone.value_or("")))
         sink.add({"phone"}, problem_kind::invalid, "a recipient with verificationType sms needs a non-empty phone");
 }
 

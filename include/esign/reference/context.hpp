@@ -22,8 +22,8 @@ namespace esign::reference {
 // stored state (a page out of range, sms without a phone), the problems with their paths.
 struct failure {
     error_code code{};
-    problem_list details;
-    std::string message;  // replaces the table's message when not empty
+    problem_list details{};
+    std::string message{};  // replaces the table's message when not empty
 };
 
 inline failure invalid_at(problem_path path, problem_kind kind, std::string message) {

@@ -1,7 +1,8 @@
 #pragma once
-// What the envelope handlers share: new envelope, document and recipient records with the
-// defaults of contract.md §3, whose turn it is, invitation e-mails, and how an envelope ends.
-// Everything here changes the store: callers use it only after every check passed.
+// What the envelope handlers share: finding the envelope a request names; new envelope,
+// document and recipient records with the defaults of contract.md §3; whose turn it is;
+// invitation e-mails; and how an envelope ends. Apart from the lookups, everything here changes
+// the store: handlers call it only once every check has passed.
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -25,7 +26,8 @@ struct envelope_lookup {
     std::optional<failure> error;
 };
 
-inline envelope_lookup find_envelope(context& c, const std::optional<uuid36>& workspace_uuid, const uuid36& envelope_uuid) {
+inline envelope_lookup find_envelope(context& c, const std::optional<uuid36>& workspace_uuid,
+                                     const uuid36& envelope_uuid) {
     envelope_lookup found;
     found.workspace = c.resolve_workspace(workspace_uuid);
     if (!found.workspace) {
@@ -56,7 +58,8 @@ inline document_record new_document(context& c, std::string title, std::int64_t 
 }
 
 // A draft owned by the team's owner, with the defaults of a new envelope.
-inline envelope_record new_envelope(context& c, const team_record& team, const workspace_record& ws, std::string title) {
+inline envelope_record new_envelope(context& c, const team_record& team, const workspace_record& ws,
+                                    std::string title) {
     envelope_record env;
     env.uuid = c.ids.uuid();
     env.team_uuid = team.uuid;
@@ -86,9 +89,15 @@ struct recipient_input {
     std::optional<verification_type> verification;
 };
 
-// Order and colour follow from the recipients the envelope has before this one.
-inline recipient_record new_recipient(const state& st, const envelope_record& env, recipient_input in,
-                                      std::size_t recipients_before, std::optional<std::int64_t> highest_order) {
+inline std::optional<std::int64_t> highest_order(const std::vector<recipient_record>& recipients) {
+    std::optional<std::int64_t> highest;
+    for (const auto& r : recipients)
+        if (!highest || r.data.order > *highest) highest = r.data.order;
+    return highest;
+}
+
+// A signer to append to `env`: its order and colour follow from the recipients before it.
+inline recipient_record next_recipient(const state& st, const envelope_record& env, recipient_input in) {
     recipient_record r;
     r.data.associatedContact = is_contact(st, env.workspace_uuid, in.email);
     r.data.email = std::move(in.email);
@@ -97,34 +106,25 @@ inline recipient_record new_recipient(const state& st, const envelope_record& en
     r.data.phone = in.phone.value_or("");
     r.data.role = recipient_role::signer;
     r.data.status = recipient_status::pending;
-    r.data.order = rules::next_recipient_order(highest_order);
+    r.data.order = rules::next_recipient_order(highest_order(env.recipients));
     r.data.language = in.language.value_or(language::en);
     r.data.verificationType = in.verification.value_or(verification_type::none);
-    r.color = rules::color_for_recipient(recipients_before);
+    r.color = rules::color_for_recipient(env.recipients.size());
     return r;
 }
 
-inline std::optional<std::int64_t> highest_order(const std::vector<recipient_record>& recipients) {
-    std::optional<std::int64_t> highest;
-    for (const auto& r : recipients)
-        if (!highest || r.data.order > *highest) highest = r.data.order;
-    return highest;
-}
-
-// Appends recipients built from `inputs` in order (each one's order and colour count the ones
-// before it, the new ones included).
+// Appends a signer for each input, in order.
 inline void append_recipients(const state& st, envelope_record& env, std::vector<recipient_input> inputs) {
     for (auto& in : inputs) {
-        auto record = new_recipient(st, env, std::move(in), env.recipients.size(), highest_order(env.recipients));
-        env.recipients.push_back(std::move(record));
+        recipient_record r = next_recipient(st, env, std::move(in));
+        env.recipients.push_back(std::move(r));
     }
 }
 
 // Stores a new envelope, with its log and webhook event.
 inline envelope_record& commit_new_envelope(context& c, envelope_record env, const team_record& team) {
-    auto [it, inserted] = c.st.envelopes.emplace(env.uuid, std::move(env));
-    (void)inserted;
-    envelope_record& stored = it->second;
+    std::string uuid = env.uuid;
+    envelope_record& stored = c.st.envelopes[uuid] = std::move(env);
     boost::json::object data;
     data["title"] = stored.title;
     log_envelope(c, stored, envelope_log_event::ENVELOPE_CREATED, owner_author(team), data);
@@ -177,14 +177,17 @@ inline void email_whose_turn(context& c, envelope_record& env) {
 // ---------------------------------------------------------------------------------------------
 // Endings
 
-// The envelope moves to a final status: the invitations are gone, and (except on completion,
-// where viewers stay pending) the still-pending recipients are canceled.
-inline void finish(context& c, envelope_record& env, envelope_status final_status) {
-    env.status = final_status;
+// The envelope takes `event` to a final status (complete, declined, canceled, expired; the
+// caller made sure the transition exists): the invitations are gone, and, except on completion
+// (viewers stay pending), the still-pending recipients are canceled.
+inline void end(context& c, envelope_record& env, rules::envelope_event event) {
+    const auto to = rules::next_status(env.status, event);
+    if (!to) return;
+    env.status = *to;
     env.update_date = c.now;
     for (auto& r : env.recipients) {
         r.data.invitation.reset();
-        if (final_status != envelope_status::complete && r.data.status == recipient_status::pending)
+        if (*to != envelope_status::complete && r.data.status == recipient_status::pending)
             r.data.status = recipient_status::canceled;
     }
 }

@@ -93,7 +93,7 @@ inline bool sends_email(const envelope_record& env) {
 // below 0); reminders use none.
 inline void send_email(context& c, const envelope_record& env, recipient_record& r, outbox_kind kind, std::int64_t at) {
     c.st.outbox.push_back(outbox_record{r.data.email, kind, env.uuid, env.team_uuid, at});
-    if (r.data.invitation) r.data.invitation->lastNotificationDate = at;
+    if (r.data.invitation) r.data.invitation->lastNotificationDate.emplace(at);
     if (kind == outbox_kind::invitation) {
         auto& team = c.st.teams.at(env.team_uuid);
         team.email_quota = std::max<std::int64_t>(0, team.email_quota - 1);

@@ -29,6 +29,7 @@
 // anything the operations would refuse, such as a contact e-mail given twice) come back with
 // their paths in the fixture, and then nothing is loaded.
 #include <algorithm>
+#include <charconv>
 #include <cstdint>
 #include <initializer_list>
 #include <optional>
@@ -102,13 +103,13 @@ struct fixture_team {
     std::optional<std::vector<fixture_workspace>> workspaces;
 
     control_team_create_request as_request() const {
-        return control_team_create_request{name,       ownerEmail,   ownerFirstname, ownerLastname,
-                                           apiCredits, emailQuota,   subscription,   features};
+        return control_team_create_request{name,       ownerEmail, ownerFirstname, ownerLastname,
+                                           apiCredits, emailQuota, subscription,   features};
     }
 };
 BOOST_DESCRIBE_STRUCT(fixture_team, (),
-                      (uuid, apiKey, defaultWorkspaceUuid, name, ownerEmail, ownerFirstname, ownerLastname,
-                       apiCredits, emailQuota, subscription, features, contacts, templates, envelopes, workspaces))
+                      (uuid, apiKey, defaultWorkspaceUuid, name, ownerEmail, ownerFirstname, ownerLastname, apiCredits,
+                       emailQuota, subscription, features, contacts, templates, envelopes, workspaces))
 
 struct fixture_document {
     std::vector<fixture_team> teams;
@@ -169,7 +170,7 @@ private:
     void contents(const workspace_record& ws, const std::optional<std::vector<contact_create_item>>& contacts,
                   const std::optional<std::vector<fixture_template>>& templates,
                   const std::optional<std::vector<fixture_envelope>>& envelopes, const problem_path& at) {
-        if (contacts) add_contacts(ws, *contacts, joined(at, {"contacts"}));
+        if (contacts) add_contacts(ws, *contacts, at);
         if (templates)
             for (std::size_t i = 0; i < templates->size(); ++i)
                 add_template(ws, (*templates)[i], joined(at, {"templates", std::to_string(i)}));
@@ -178,15 +179,15 @@ private:
                 add_envelope(ws, (*envelopes)[i], joined(at, {"envelopes", std::to_string(i)}));
     }
 
-    // Through /public/contact/create, at most 50 at a time (its limit).
-    void add_contacts(const workspace_record& ws, const std::vector<contact_create_item>& items, const problem_path& at) {
-        for (std::size_t first = 0; first < items.size(); first += batch) {
+    // Through /public/contact/create.
+    void add_contacts(const workspace_record& ws, const std::vector<contact_create_item>& items,
+                      const problem_path& at) {
+        in_batches(items, "contacts", at, [&](std::vector<contact_create_item> run) {
             contact_create_request r;
             r.workspaceUuid = uuid36(ws.uuid);
-            r.contacts.assign(items.begin() + static_cast<std::ptrdiff_t>(first),
-                              items.begin() + static_cast<std::ptrdiff_t>(std::min(items.size(), first + batch)));
-            if (!succeeded(handlers::handle(c_, r), at)) return;
-        }
+            r.contacts = std::move(run);
+            return handlers::handle(c_, r);
+        });
     }
 
     void add_template(const workspace_record& ws, const fixture_template& t, const problem_path& at) {
@@ -204,14 +205,23 @@ private:
         if (e.uuid) uuid = rename_envelope(uuid, e.uuid->str());
 
         if (!e.recipients) return;
-        const auto& items = *e.recipients;
-        for (std::size_t first = 0; first < items.size(); first += batch) {
+        in_batches(*e.recipients, "recipients", at, [&](std::vector<add_recipients_item> run) {
             envelope_add_recipients_request r;
             r.workspaceUuid = uuid36(ws.uuid);
             r.envelopeUuid = uuid36(uuid);
-            r.recipients.assign(items.begin() + static_cast<std::ptrdiff_t>(first),
-                                items.begin() + static_cast<std::ptrdiff_t>(std::min(items.size(), first + batch)));
-            if (!succeeded(handlers::handle(c_, r), at)) return;
+            r.recipients = std::move(run);
+            return handlers::handle(c_, r);
+        });
+    }
+
+    // Calls `call` with runs of at most `batch` items (the operations' limit per request), until
+    // one fails. Its problems are reported below at + member, at the item's index in `items`.
+    template <class T, class Call>
+    void in_batches(const std::vector<T>& items, std::string_view member, const problem_path& at, Call&& call) {
+        for (std::size_t first = 0; first < items.size(); first += batch) {
+            const auto begin = items.begin() + static_cast<std::ptrdiff_t>(first);
+            const auto end = items.begin() + static_cast<std::ptrdiff_t>(std::min(items.size(), first + batch));
+            if (!succeeded(call(std::vector<T>(begin, end)), at, member, first)) return;
         }
     }
 
@@ -227,24 +237,34 @@ private:
         return to;
     }
 
-    // A failure of an operation becomes a problem at `at` (its details below `at`).
+    // A failure of an operation becomes a problem at `at` (+ `member`), or its details below
+    // `at`, with the index after `member` shifted by `offset` (the run's first item).
     template <class Response>
-    bool succeeded(const outcome<Response>& result, const problem_path& at) {
+    bool succeeded(const outcome<Response>& result, const problem_path& at, std::string_view member = {},
+                   std::size_t offset = 0) {
         const failure* f = std::get_if<failure>(&result);
         if (!f) return true;
-        if (!f->details.empty()) {
-            for (const problem& p : f->details) {
-                problem moved = p;
-                moved.path.insert(moved.path.begin(), at.begin(), at.end());
-                problems_.push_back(std::move(moved));
-            }
-            return false;
+        for (const problem& p : f->details) {
+            problem moved = p;
+            if (moved.path.size() >= 2 && moved.path[0] == member) moved.path[1] = shifted(moved.path[1], offset);
+            moved.path.insert(moved.path.begin(), at.begin(), at.end());
+            problems_.push_back(std::move(moved));
         }
+        if (!f->details.empty()) return false;
         std::string message(enum_to_wire(f->code));
         message += ": ";
         message += f->message.empty() ? std::string(rules::info(f->code).message) : f->message;
-        problems_.push_back(problem{at, problem_kind::invalid, std::nullopt, std::move(message)});
+        problem_path where = at;
+        if (!member.empty()) where.emplace_back(member);
+        problems_.push_back(problem{std::move(where), problem_kind::invalid, std::nullopt, std::move(message)});
         return false;
+    }
+
+    static std::string shifted(const std::string& index, std::size_t offset) {
+        std::size_t value = 0;
+        auto [end, error] = std::from_chars(index.data(), index.data() + index.size(), value);
+        if (error != std::errc{} || end != index.data() + index.size()) return index;
+        return std::to_string(value + offset);
     }
 
     void used_twice(problem_path at) {

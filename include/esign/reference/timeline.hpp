@@ -9,8 +9,10 @@
 // envelope expires is not sent. Each event is recorded at its due time.
 #include <cstdint>
 #include <optional>
+#include <queue>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include <esign/reference/context.hpp>
 #include <esign/reference/envelope_factory.hpp>
@@ -22,9 +24,9 @@ namespace esign::reference::timeline {
 
 struct due_event {
     std::int64_t at = 0;
-    std::uint64_t seq = 0;       // the envelope's creation order breaks ties
-    bool expiry = false;         // false: a reminder round
-    std::string_view envelope;   // the envelope's uuid (a key of state::envelopes)
+    std::uint64_t seq = 0;      // the envelope's creation order breaks ties
+    bool expiry = false;        // false: a reminder round
+    std::string_view envelope;  // the envelope's uuid (a key of state::envelopes)
 };
 
 inline bool before(const due_event& a, const due_event& b) {
@@ -46,6 +48,7 @@ inline std::optional<due_event> next_event_of(std::string_view uuid, const envel
     return expiry;
 }
 
+// The earliest event of every envelope.
 inline std::optional<due_event> earliest(const state& st) {
     std::optional<due_event> first;
     for (const auto& [uuid, env] : st.envelopes)
@@ -62,7 +65,7 @@ inline std::optional<std::int64_t> next_due(const state& st) {
 
 // Expired: pending recipients canceled, invitations gone, logged by the system.
 inline void expire(context& c, envelope_record& env) {
-    factory::finish(c, env, rules::next_status(env.status, rules::envelope_event::expired).value_or(envelope_status::expired));
+    factory::end(c, env, rules::envelope_event::expired);
     log_envelope(c, env, envelope_log_event::ENVELOPE_EXPIRED, system_author());
 }
 
@@ -74,17 +77,29 @@ inline void remind(context& c, envelope_record& env) {
         if (turn[i]) send_email(c, env, env.recipients[i], outbox_kind::reminder, c.now);
 }
 
-// Applies, in time order, every event due at or before c.now. Each application ends the
-// envelope's events or moves its next reminder at least a day later, so this terminates.
+inline void apply(context& c, const due_event& event, envelope_record& env) {
+    if (event.expiry) expire(c, env);
+    else remind(c, env);
+}
+
+// Applies, in time order, every event due at or before c.now. An envelope's events depend on
+// that envelope alone, so a queue holds each envelope's next due event; applying one either ends
+// the envelope's events or moves its next reminder at least a day later.
 inline void apply_due(context& c) {
     const std::int64_t now = c.now;
-    while (auto event = earliest(c.st)) {
-        if (event->at > now) break;
-        auto it = c.st.envelopes.find(std::string(event->envelope));
-        if (it == c.st.envelopes.end()) break;
-        c.now = event->at;
-        if (event->expiry) expire(c, it->second);
-        else remind(c, it->second);
+    auto later = [](const due_event& a, const due_event& b) { return before(b, a); };
+    std::priority_queue<due_event, std::vector<due_event>, decltype(later)> queue(later);
+    for (const auto& [uuid, env] : c.st.envelopes)
+        if (auto event = next_event_of(uuid, env); event && event->at <= now) queue.push(*event);
+
+    while (!queue.empty()) {
+        const due_event event = queue.top();
+        queue.pop();
+        auto it = c.st.envelopes.find(std::string(event.envelope));
+        if (it == c.st.envelopes.end()) continue;
+        c.now = event.at;
+        apply(c, event, it->second);
+        if (auto next = next_event_of(it->first, it->second); next && next->at <= now) queue.push(*next);
     }
     c.now = now;
 }

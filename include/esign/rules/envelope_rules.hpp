@@ -4,6 +4,7 @@
 // labels, add-blocks page keys, and when invitations expire and reminders fall due.
 #include <cstdint>
 #include <optional>
+#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -16,11 +17,9 @@ inline constexpr std::int64_t milliseconds_per_day = 86'400'000;
 
 // Tags are a set: the names not yet present are added, in request order, duplicates ignored.
 inline void add_tags(std::vector<std::string>& tags, const std::vector<std::string>& names) {
-    for (const auto& name : names) {
-        bool present = false;
-        for (const auto& tag : tags) present = present || tag == name;
-        if (!present) tags.push_back(name);
-    }
+    std::set<std::string> present(tags.begin(), tags.end());
+    for (const auto& name : names)
+        if (present.insert(name).second) tags.push_back(name);
 }
 
 // A new recipient's order: 1 + the highest order in the envelope, 1 for the first.
@@ -34,17 +33,12 @@ constexpr bool phone_satisfies(verification_type verification, std::string_view 
 }
 
 // create-from-template: the labels given must be the template's set of labels, each once.
-// (The template's own labels are distinct.)
 inline bool labels_match(const std::vector<std::string>& template_labels, const std::vector<std::string>& given) {
-    if (given.size() != template_labels.size()) return false;
-    for (std::size_t i = 0; i < given.size(); ++i) {
-        bool known = false;
-        for (const auto& label : template_labels) known = known || label == given[i];
-        if (!known) return false;
-        for (std::size_t j = 0; j < i; ++j)
-            if (given[j] == given[i]) return false;
-    }
-    return true;
+    const std::set<std::string_view> expected(template_labels.begin(), template_labels.end());
+    std::set<std::string_view> seen;
+    for (const auto& label : given)
+        if (!expected.contains(label) || !seen.insert(label).second) return false;
+    return seen.size() == expected.size();
 }
 
 // add-blocks `page`: decimal digits naming a page from 1 to page_count ("01" is page 1).

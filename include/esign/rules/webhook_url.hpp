@@ -127,7 +127,9 @@ inline bool is_refused_webhook_url(std::string_view url, bool public_only) {
         }
         return false;
     }
-    if (public_only && (parts.host == "localhost" || parts.host.ends_with(".localhost"))) return true;
+    std::string_view name = parts.host;
+    if (name.ends_with('.')) name.remove_suffix(1);  // "localhost." is the same name (RFC 6761)
+    if (public_only && (name == "localhost" || name.ends_with(".localhost"))) return true;
     return false;
 }
 

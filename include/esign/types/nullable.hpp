@@ -14,6 +14,15 @@ struct nullable : std::optional<T> {
     using std::optional<T>::operator=;
     constexpr nullable() = default;
     constexpr nullable(std::optional<T> o) : std::optional<T>(std::move(o)) {}
+    // Exact match for a plain value (optional's converting templates alone are ambiguous here).
+    nullable& operator=(const T& value) {
+        std::optional<T>::operator=(value);
+        return *this;
+    }
+    nullable& operator=(T&& value) {
+        std::optional<T>::operator=(std::move(value));
+        return *this;
+    }
     bool is_null() const noexcept { return !this->has_value(); }
 };
 

@@ -2,6 +2,7 @@
 // A basic_parser handler that builds a boost::json::value like boost::json::parse does,
 // and also notes every member name that appears twice in one object, with its path
 // (parsers disagree on which copy wins, so esign refuses to guess).
+#include <map>
 #include <string>
 #include <vector>
 
@@ -21,6 +22,9 @@ public:
 
     boost::json::value root;
     problem_list duplicates;
+    // The text of every number as written, by path: a member kept as text (add-blocks
+    // defaultValue) stores "2.50" as "2.50", not as the double's shortest form.
+    std::map<problem_path, std::string> number_texts;
 
     bool on_document_begin(boost::json::error_code&) { return true; }
     bool on_document_end(boost::json::error_code&) { return true; }
@@ -55,10 +59,13 @@ public:
         text_.clear();
         return add(std::move(v));
     }
-    bool on_number_part(boost::json::string_view, boost::json::error_code&) { return true; }
-    bool on_int64(std::int64_t i, boost::json::string_view, boost::json::error_code&) { return add(i); }
-    bool on_uint64(std::uint64_t u, boost::json::string_view, boost::json::error_code&) { return add(u); }
-    bool on_double(double d, boost::json::string_view, boost::json::error_code&) { return add(d); }
+    bool on_number_part(boost::json::string_view s, boost::json::error_code&) {
+        text_.append(s.data(), s.size());
+        return true;
+    }
+    bool on_int64(std::int64_t i, boost::json::string_view s, boost::json::error_code&) { return add_number(i, s); }
+    bool on_uint64(std::uint64_t u, boost::json::string_view s, boost::json::error_code&) { return add_number(u, s); }
+    bool on_double(double d, boost::json::string_view s, boost::json::error_code&) { return add_number(d, s); }
     bool on_bool(bool b, boost::json::error_code&) { return add(b); }
     bool on_null(boost::json::error_code&) { return add(nullptr); }
     bool on_comment_part(boost::json::string_view, boost::json::error_code&) { return true; }
@@ -69,6 +76,19 @@ private:
         boost::json::value container;
         std::string key;  // the pending member name, when the container is an object
     };
+
+    bool add_number(boost::json::value v, boost::json::string_view last_part) {
+        text_.append(last_part.data(), last_part.size());
+        if (!frames_.empty()) {
+            const frame& parent = frames_.back();
+            problem_path path = parent.container.is_array()
+                                    ? path_to(std::to_string(parent.container.get_array().size()))
+                                    : path_to(parent.key);
+            number_texts.emplace(std::move(path), text_);
+        }
+        text_.clear();
+        return add(std::move(v));
+    }
 
     bool close_frame() {
         boost::json::value done = std::move(frames_.back().container);

@@ -1,7 +1,9 @@
 #pragma once
 // Blocks of a draft envelope's documents: /public/envelope/add-blocks, delete-blocks.
 #include <algorithm>
+#include <set>
 #include <string>
+#include <string_view>
 
 #include <esign/reference/context.hpp>
 #include <esign/reference/envelope_factory.hpp>
@@ -13,7 +15,7 @@ namespace esign::reference::handlers {
 // ---------------------------------------------------------------------------------------------
 // /public/envelope/add-blocks (all or nothing)
 
-namespace detail {
+namespace envelope_detail {
 // Every item whose page is not a page of the document, each at ["blocks", i, "page"].
 inline problem_list page_problems(const envelope_add_blocks_request& r, const document& doc) {
     problem_list problems;
@@ -50,7 +52,7 @@ inline block stored_block(context& c, const add_blocks_item& item, const recipie
     b.templatedText = item.templatedText;
     return b;
 }
-} // namespace detail
+} // namespace envelope_detail
 
 inline outcome<envelope_add_blocks_response> handle(context& c, const envelope_add_blocks_request& r) {
     auto found = factory::find_envelope(c, r.workspaceUuid, r.envelopeUuid);
@@ -59,17 +61,18 @@ inline outcome<envelope_add_blocks_response> handle(context& c, const envelope_a
     document_record* target = factory::find_document(env, r.documentUuid);
     if (!target) return failure{error_code::DOCUMENT_NOT_FOUND};
     if (auto code = rules::check_draft(env.status)) return failure{*code};
-    if (auto problems = detail::page_problems(r, target->doc); !problems.empty())
+    if (auto problems = envelope_detail::page_problems(r, target->doc); !problems.empty())
         return failure{error_code::INVALID_REQUEST_FORMAT, std::move(problems), {}};
     for (const auto& item : r.blocks)
         if (item.recipientEmail && !env.find_recipient(item.recipientEmail->str()))
             return failure{error_code::INVALID_RECIPIENT_EMAIL};
 
     for (const auto& item : r.blocks) {
-        const recipient_record* recipient = item.recipientEmail ? env.find_recipient(item.recipientEmail->str()) : nullptr;
+        const recipient_record* recipient =
+            item.recipientEmail ? env.find_recipient(item.recipientEmail->str()) : nullptr;
         // The key is the page's number in decimal: "01" is stored under "1".
         const auto page = rules::page_in_document(item.page.str(), target->doc.pageCount).value_or(1);
-        target->doc.blocks[std::to_string(page)].push_back(detail::stored_block(c, item, recipient));
+        target->doc.blocks[std::to_string(page)].push_back(envelope_detail::stored_block(c, item, recipient));
     }
     target->doc.snapshotDate = c.now;
     env.update_date = c.now;
@@ -87,11 +90,10 @@ inline outcome<envelope_delete_blocks_response> handle(context& c, const envelop
     if (!target) return failure{error_code::DOCUMENT_NOT_FOUND};
     if (auto code = rules::check_draft(env.status)) return failure{*code};
 
-    auto listed = [&](const block& b) {
-        return std::any_of(r.blockUuids.begin(), r.blockUuids.end(), [&](const uuid36& u) { return u.str() == b.uuid; });
-    };
+    const std::set<std::string_view> listed(r.blockUuids.begin(), r.blockUuids.end());
+    auto is_listed = [&](const block& b) { return listed.contains(b.uuid); };
     auto& pages = target->doc.blocks;
-    for (auto& [page, blocks] : pages) std::erase_if(blocks, listed);
+    for (auto& [page, blocks] : pages) std::erase_if(blocks, is_listed);
     std::erase_if(pages, [](const auto& entry) { return entry.second.empty(); });  // no empty pages left behind
     target->doc.snapshotDate = c.now;
     env.update_date = c.now;

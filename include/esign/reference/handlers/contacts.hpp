@@ -19,7 +19,7 @@ inline contact_record* find_contact(state& st, const workspace_record& ws, std::
     return nullptr;
 }
 
-inline std::string naming(std::string_view what, std::string_view email) {
+inline std::string with_email(std::string_view what, std::string_view email) {
     std::string m(what);
     m += " (";
     m += email;
@@ -60,12 +60,13 @@ inline outcome<contact_create_response> handle(context& c, const contact_create_
         const bool earlier_in_request = std::any_of(items.begin(), items.begin() + static_cast<std::ptrdiff_t>(i),
                                                     [&](const auto& other) { return other.email.str() == email; });
         if (earlier_in_request || find_contact(c.st, *ws, email))
-            return failure{error_code::CONTACT_EMAIL_ALREADY_EXISTS, {},
-                           naming("A contact with this e-mail already exists", email)};
+            return failure{error_code::CONTACT_EMAIL_ALREADY_EXISTS,
+                           {},
+                           with_email("A contact with this e-mail already exists", email)};
     }
     for (const auto& item : items)
         if (!rules::is_deliverable(item.email.str()))
-            return failure{error_code::INVALID_EMAIL, {}, naming("An e-mail address is invalid", item.email.str())};
+            return failure{error_code::INVALID_EMAIL, {}, with_email("An e-mail address is invalid", item.email.str())};
 
     contact_create_response out;
     for (const auto& item : items) {
@@ -92,7 +93,8 @@ inline outcome<contact_update_response> handle(context& c, const contact_update_
     if (!ws) return failure{error_code::WORKSPACE_NOT_FOUND};
     const auto& given = r.contact;
     contact_record* rec = find_contact(c.st, *ws, given.email.str());
-    if (!rec) return failure{error_code::CONTACT_NOT_FOUND, {}, naming("The contact does not exist", given.email.str())};
+    if (!rec)
+        return failure{error_code::CONTACT_NOT_FOUND, {}, with_email("The contact does not exist", given.email.str())};
     // Unreachable through the API today (contact/create refuses such an address), kept for the
     // contract's order.
     if (!rules::is_deliverable(given.email.str())) return failure{error_code::INVALID_EMAIL};
@@ -128,7 +130,7 @@ inline outcome<contact_delete_response> handle(context& c, const contact_delete_
     if (!ws) return failure{error_code::WORKSPACE_NOT_FOUND};
     for (const auto& email : r.emails.items())
         if (!find_contact(c.st, *ws, email.str()))
-            return failure{error_code::CONTACT_NOT_FOUND, {}, naming("The contact does not exist", email.str())};
+            return failure{error_code::CONTACT_NOT_FOUND, {}, with_email("The contact does not exist", email.str())};
 
     for (const auto& email : r.emails.items()) {
         const contact_record* rec = find_contact(c.st, *ws, email.str());

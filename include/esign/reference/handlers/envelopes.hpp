@@ -2,7 +2,9 @@
 // Envelopes: /public/envelope/get, list, update, send, create-from-template, delete-attachment,
 // and /_control/envelope/create.
 #include <algorithm>
+#include <set>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <esign/reference/context.hpp>
@@ -30,38 +32,41 @@ inline outcome<envelope_get_response> handle(context& c, const envelope_get_requ
 // ---------------------------------------------------------------------------------------------
 // /public/envelope/list
 
-namespace detail {
-template <class T>
-bool contains(const std::vector<T>& items, const T& value) {
-    return std::find(items.begin(), items.end(), value) != items.end();
-}
-
+namespace envelope_detail {
 // Any of the given tags, any of the given statuses; an absent or empty filter keeps everything.
-inline bool passes_filters(const envelope_record& env, const envelope_list_request& r) {
-    if (r.tags && !r.tags->empty()) {
-        bool any = false;
-        for (const auto& tag : env.tags) any = any || contains(*r.tags, tag);
-        if (!any) return false;
+struct list_filter {
+    std::set<std::string_view> tags;
+    std::set<envelope_status> statuses;
+
+    explicit list_filter(const envelope_list_request& r) {
+        if (r.tags) tags.insert(r.tags->begin(), r.tags->end());
+        if (r.status) statuses.insert(r.status->begin(), r.status->end());
     }
-    if (r.status && !r.status->empty() && !contains(*r.status, env.status)) return false;
-    return true;
-}
+
+    bool keeps(const envelope_record& env) const {
+        if (!statuses.empty() && !statuses.contains(env.status)) return false;
+        if (tags.empty()) return true;
+        return std::any_of(env.tags.begin(), env.tags.end(),
+                           [&](const std::string& tag) { return tags.contains(tag); });
+    }
+};
 
 // Newest first by creation; ties by insertion, newest first.
 inline bool newer(const envelope_record* a, const envelope_record* b) {
     if (a->creation_date != b->creation_date) return a->creation_date > b->creation_date;
     return a->seq > b->seq;
 }
-} // namespace detail
+} // namespace envelope_detail
 
 inline outcome<envelope_list_response> handle(context& c, const envelope_list_request& r) {
     const workspace_record* ws = c.resolve_workspace(r.workspaceUuid);
     if (!ws) return failure{error_code::WORKSPACE_NOT_FOUND};
 
+    const envelope_detail::list_filter filter(r);
     std::vector<const envelope_record*> matching;
     for (const auto& [uuid, env] : c.st.envelopes)
-        if (env.workspace_uuid == ws->uuid && detail::passes_filters(env, r)) matching.push_back(&env);
-    std::sort(matching.begin(), matching.end(), detail::newer);
+        if (env.workspace_uuid == ws->uuid && filter.keeps(env)) matching.push_back(&env);
+    std::sort(matching.begin(), matching.end(), envelope_detail::newer);
 
     const auto window = rules::paginate(matching.size(), page_or_default(r.page), fixed_page_size);
     envelope_list_response out;
@@ -74,14 +79,14 @@ inline outcome<envelope_list_response> handle(context& c, const envelope_list_re
 // ---------------------------------------------------------------------------------------------
 // /public/envelope/update
 
-namespace detail {
+namespace envelope_detail {
 inline void apply_document_update(document_record& d, const envelope_update_document& u) {
     if (u.title) d.doc.title = u.title->str();
     if (u.initialsOnAllPages) d.doc.initialsOnAllPages = *u.initialsOnAllPages;
     if (u.initialsVerticalMargin) d.doc.initialsVerticalMargin = u.initialsVerticalMargin->value;
     if (u.mustReadAllPages) d.doc.mustReadAllPages = *u.mustReadAllPages;
 }
-} // namespace detail
+} // namespace envelope_detail
 
 inline outcome<envelope_update_response> handle(context& c, const envelope_update_request& r) {
     auto found = factory::find_envelope(c, r.workspaceUuid, r.envelopeUuid);
@@ -95,7 +100,8 @@ inline outcome<envelope_update_response> handle(context& c, const envelope_updat
 
     if (u.title) env.title = u.title->str();
     if (u.documents)
-        for (const auto& d : *u.documents) detail::apply_document_update(*factory::find_document(env, d.uuid), d);
+        for (const auto& d : *u.documents)
+            envelope_detail::apply_document_update(*factory::find_document(env, d.uuid), d);
     if (u.tags) rules::add_tags(env.tags, *u.tags);
     if (u.signatureOrder) env.signature_order = *u.signatureOrder;
     if (u.expirationPeriod) env.expiration_period = u.expirationPeriod->value;
@@ -109,9 +115,9 @@ inline outcome<envelope_update_response> handle(context& c, const envelope_updat
 // ---------------------------------------------------------------------------------------------
 // /public/envelope/send
 
-namespace detail {
-inline rules::send_facts send_facts_of(const envelope_record& env, const workspace_record& ws,
-                                       const team_record& team, distribution_method method) {
+namespace envelope_detail {
+inline rules::send_facts send_facts_of(const envelope_record& env, const workspace_record& ws, const team_record& team,
+                                       distribution_method method) {
     rules::send_facts f;
     f.status = env.status;
     f.recipients = env.recipients.size();
@@ -144,7 +150,7 @@ inline bool has_approver(const envelope_record& env) {
         if (r.data.role == recipient_role::approver) return true;
     return false;
 }
-} // namespace detail
+} // namespace envelope_detail
 
 inline outcome<envelope_send_response> handle(context& c, const envelope_send_request& r) {
     auto found = factory::find_envelope(c, r.workspaceUuid, r.envelopeUuid);
@@ -153,10 +159,10 @@ inline outcome<envelope_send_response> handle(context& c, const envelope_send_re
     const workspace_record& ws = *found.workspace;
     team_record& team = *c.team;
     const distribution_method method = distribution_method_or_default(r);
-    if (auto code = rules::check_send(detail::send_facts_of(env, ws, team, method))) return failure{*code};
+    if (auto code = rules::check_send(envelope_detail::send_facts_of(env, ws, team, method))) return failure{*code};
 
-    const auto event = detail::has_approver(env) ? rules::envelope_event::sent_with_approvers
-                                                 : rules::envelope_event::sent_without_approvers;
+    const auto event = envelope_detail::has_approver(env) ? rules::envelope_event::sent_with_approvers
+                                                          : rules::envelope_event::sent_without_approvers;
     env.status = rules::next_status(env.status, event).value_or(env.status);
     env.sent_date = c.now;
     env.update_date = c.now;
@@ -164,7 +170,7 @@ inline outcome<envelope_send_response> handle(context& c, const envelope_send_re
     env.distribution = method;
     env.reminders_sent = 0;
     if (!ws.sandbox) team.api_credits -= 1;
-    for (auto& rec : env.recipients) rec.data.invitation = detail::new_invitation(env, rec.data, c.now);
+    for (auto& rec : env.recipients) rec.data.invitation = envelope_detail::new_invitation(env, rec.data, c.now);
 
     // E-mails at send: the recipients whose turn it is, and the viewers.
     if (sends_email(env)) {
@@ -184,7 +190,7 @@ inline outcome<envelope_send_response> handle(context& c, const envelope_send_re
 // ---------------------------------------------------------------------------------------------
 // /public/envelope/create-from-template
 
-namespace detail {
+namespace envelope_detail {
 inline const template_record* template_in(const context& c, const workspace_record& ws, std::string_view uuid) {
     auto it = c.st.templates.find(std::string(uuid));
     if (it == c.st.templates.end() || it->second.workspace_uuid != ws.uuid) return nullptr;
@@ -220,13 +226,13 @@ inline document_record copy_template_document(context& c, const document& source
     }
     return d;
 }
-} // namespace detail
+} // namespace envelope_detail
 
 inline outcome<envelope_create_from_template_response> handle(context& c,
                                                               const envelope_create_from_template_request& r) {
     const workspace_record* ws = c.resolve_workspace(r.workspaceUuid);
     if (!ws) return failure{error_code::WORKSPACE_NOT_FOUND};
-    const template_record* tpl = detail::template_in(c, *ws, r.templateUuid);
+    const template_record* tpl = envelope_detail::template_in(c, *ws, r.templateUuid);
     if (!tpl) return failure{error_code::TEMPLATE_NOT_FOUND};
     std::vector<std::string> labels;
     for (const auto& given : r.recipients) labels.push_back(given.label.str());
@@ -237,14 +243,14 @@ inline outcome<envelope_create_from_template_response> handle(context& c,
     envelope_record env = factory::new_envelope(c, *c.team, *ws, tpl->title);
     std::vector<factory::recipient_input> signers;
     for (const auto& label : tpl->labels) {
-        const auto* given = detail::given_for(r, label);
+        const auto* given = envelope_detail::given_for(r, label);
         if (given) signers.push_back({given->email.str(), given->firstname, given->lastname, {}, {}, {}});
     }
     factory::append_recipients(c.st, env, std::move(signers));
 
     envelope_create_from_template_response out;
     for (const auto& source : tpl->documents) {
-        env.documents.push_back(detail::copy_template_document(c, source, env, r));
+        env.documents.push_back(envelope_detail::copy_template_document(c, source, env, r));
         out.documentUuids.push_back(env.documents.back().doc.uuid);
     }
     out.envelopeUuid = factory::commit_new_envelope(c, std::move(env), *c.team).uuid;

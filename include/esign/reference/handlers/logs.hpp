@@ -18,8 +18,8 @@ namespace esign::reference {
 struct log_filter {
     log_category category = log_category::envelope;
     const std::string* team_uuid = nullptr;
-    const std::string* workspace_uuid = nullptr;  // envelope category, when given
-    const std::string* envelope_uuid = nullptr;   // envelope category, when given
+    const std::string* workspace_uuid = nullptr;            // envelope category, when given
+    const std::string* envelope_uuid = nullptr;             // envelope category, when given
     const std::vector<std::string>* event_types = nullptr;  // empty or absent: every type
 
     bool keeps(const log_record& rec) const {

@@ -16,7 +16,7 @@ namespace esign::reference::handlers {
 // ---------------------------------------------------------------------------------------------
 // /public/envelope/add-recipients (all or nothing)
 
-namespace detail {
+namespace envelope_detail {
 // An e-mail already in the envelope, or twice in the request.
 inline bool has_duplicate_recipient(envelope_record& env, const envelope_add_recipients_request& r) {
     const auto& items = r.recipients;
@@ -29,17 +29,17 @@ inline bool has_duplicate_recipient(envelope_record& env, const envelope_add_rec
 }
 
 inline added_recipient added_view(const recipient_record& r) {
-    return added_recipient{r.data.email,         r.data.firstname, r.data.lastname, r.data.role,
-                           r.data.associatedContact, r.data.status,   r.color};
+    const recipient& d = r.data;
+    return added_recipient{d.email, d.firstname, d.lastname, d.role, d.associatedContact, d.status, r.color};
 }
-} // namespace detail
+} // namespace envelope_detail
 
 inline outcome<envelope_add_recipients_response> handle(context& c, const envelope_add_recipients_request& r) {
     auto found = factory::find_envelope(c, r.workspaceUuid, r.envelopeUuid);
     if (found.error) return *found.error;
     envelope_record& env = *found.envelope;
     if (auto code = rules::check_draft(env.status)) return failure{*code};
-    if (detail::has_duplicate_recipient(env, r)) return failure{error_code::DUPLICATE_RECIPIENT};
+    if (envelope_detail::has_duplicate_recipient(env, r)) return failure{error_code::DUPLICATE_RECIPIENT};
     const bool wants_sms = std::any_of(r.recipients.begin(), r.recipients.end(), [](const add_recipients_item& item) {
         return item.verificationType == verification_type::sms;
     });
@@ -49,21 +49,22 @@ inline outcome<envelope_add_recipients_response> handle(context& c, const envelo
 
     std::vector<factory::recipient_input> inputs;
     for (const auto& item : r.recipients)
-        inputs.push_back({item.email.str(), item.firstname, item.lastname, item.phone, item.language,
-                          item.verificationType});
+        inputs.push_back(
+            {item.email.str(), item.firstname, item.lastname, item.phone, item.language, item.verificationType});
     const std::size_t first_new = env.recipients.size();
     factory::append_recipients(c.st, env, std::move(inputs));
     env.update_date = c.now;
 
     envelope_add_recipients_response out;
-    for (std::size_t i = first_new; i < env.recipients.size(); ++i) out.recipients.push_back(detail::added_view(env.recipients[i]));
+    for (std::size_t i = first_new; i < env.recipients.size(); ++i)
+        out.recipients.push_back(envelope_detail::added_view(env.recipients[i]));
     return out;
 }
 
 // ---------------------------------------------------------------------------------------------
 // /public/envelope/update-recipient
 
-namespace detail {
+namespace envelope_detail {
 inline void apply_recipient_updates(recipient& out, const recipient_updates& u) {
     if (u.firstname) out.firstname = *u.firstname;
     if (u.lastname) out.lastname = *u.lastname;
@@ -110,18 +111,18 @@ inline updated_recipient updated_view(const recipient_record& r) {
     out.colorVariant = r.color;
     return out;
 }
-} // namespace detail
+} // namespace envelope_detail
 
 inline outcome<envelope_update_recipient_response> handle(context& c, const envelope_update_recipient_request& r) {
     auto found = factory::find_envelope(c, r.workspaceUuid, r.envelopeUuid);
     if (found.error) return *found.error;
     envelope_record& env = *found.envelope;
     if (auto code = rules::check_draft(env.status)) return failure{*code};
-    recipient_record* target = detail::find_by_email_and_role(env, r.email.str(), r.role);
+    recipient_record* target = envelope_detail::find_by_email_and_role(env, r.email.str(), r.role);
     if (!target) return failure{error_code::RECIPIENT_NOT_FOUND};
 
     recipient after = target->data;
-    detail::apply_recipient_updates(after, r.updates);
+    envelope_detail::apply_recipient_updates(after, r.updates);
     if (!rules::phone_satisfies(after.verificationType, after.phone))
         return invalid_at({"updates", "phone"}, problem_kind::invalid,
                           "a recipient with verificationType sms needs a non-empty phone");
@@ -135,7 +136,7 @@ inline outcome<envelope_update_recipient_response> handle(context& c, const enve
 
     target->data = std::move(after);
     env.update_date = c.now;
-    return envelope_update_recipient_response{detail::updated_view(*target)};
+    return envelope_update_recipient_response{envelope_detail::updated_view(*target)};
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -18,11 +18,11 @@ namespace esign::reference::handlers {
 // ---------------------------------------------------------------------------------------------
 // /public/authentication/create-iframe-token
 
-inline constexpr std::size_t iframe_token_random_chars = 43;           // 258 random bits
-inline constexpr std::int64_t iframe_token_lifetime_ms = 3'600'000;   // one hour
+inline constexpr std::size_t iframe_token_random_chars = 43;         // 258 random bits
+inline constexpr std::int64_t iframe_token_lifetime_ms = 3'600'000;  // one hour
 
-inline outcome<authentication_create_iframe_token_response> handle(context& c,
-                                                                   const authentication_create_iframe_token_request& r) {
+inline outcome<authentication_create_iframe_token_response> handle(
+    context& c, const authentication_create_iframe_token_request& r) {
     auto found = factory::find_envelope(c, r.workspaceUuid, r.envelopeUuid);
     if (found.error) return *found.error;
     const envelope_record& env = *found.envelope;
@@ -43,7 +43,7 @@ inline outcome<authentication_create_iframe_token_response> handle(context& c,
 // ---------------------------------------------------------------------------------------------
 // /_control/recipient/act
 
-namespace detail {
+namespace envelope_detail {
 inline envelope_record* any_envelope(context& c, std::string_view uuid) {
     auto it = c.st.envelopes.find(std::string(uuid));
     return it == c.st.envelopes.end() ? nullptr : &it->second;
@@ -80,24 +80,27 @@ inline void approve(context& c, envelope_record& env, recipient_record& rec) {
 inline void sign(context& c, envelope_record& env, recipient_record& rec) {
     log_envelope(c, env, envelope_log_event::DOCUMENT_SIGNED, recipient_author(rec.data), recipient_event_data(rec));
     emit_webhook(c, env, webhook_event::ENVELOPE_SIGNED, recipient_event_data(rec));
-    if (!factory::none_pending(env, recipient_role::signer)) return factory::email_whose_turn(c, env);
+    if (!factory::none_pending(env, recipient_role::signer)) {
+        factory::email_whose_turn(c, env);  // the next signers, with signature order
+        return;
+    }
     // The last signature completes the envelope, authored by that signer.
-    factory::finish(c, env, rules::next_status(env.status, rules::envelope_event::all_signed).value_or(envelope_status::complete));
+    factory::end(c, env, rules::envelope_event::all_signed);
     log_envelope(c, env, envelope_log_event::ENVELOPE_COMPLETED, recipient_author(rec.data), recipient_event_data(rec));
     emit_webhook(c, env, webhook_event::ENVELOPE_COMPLETED, recipient_event_data(rec));
 }
 
 inline void decline(context& c, envelope_record& env, recipient_record& rec, const std::optional<std::string>& reason) {
-    factory::finish(c, env, rules::next_status(env.status, rules::envelope_event::declined).value_or(envelope_status::declined));
+    factory::end(c, env, rules::envelope_event::declined);
     auto data = recipient_event_data(rec);
     if (reason) data["reason"] = *reason;
     log_envelope(c, env, envelope_log_event::ENVELOPE_DECLINED, recipient_author(rec.data), data);
     emit_webhook(c, env, webhook_event::ENVELOPE_DECLINED, std::move(data));
 }
-} // namespace detail
+} // namespace envelope_detail
 
 inline outcome<control_recipient_act_response> handle(context& c, const control_recipient_act_request& r) {
-    envelope_record* env = detail::any_envelope(c, r.envelopeUuid);
+    envelope_record* env = envelope_detail::any_envelope(c, r.envelopeUuid);
     if (!env) return failure{error_code::ENVELOPE_NOT_FOUND};
     const auto pos = std::find_if(env->recipients.begin(), env->recipients.end(),
                                   [&](const recipient_record& rec) { return rec.data.email == r.email; });
@@ -107,8 +110,8 @@ inline outcome<control_recipient_act_response> handle(context& c, const control_
 
     if (r.action == recipient_action::open) {
         if (!rules::is_in_progress(env->status)) return failure{error_code::ACTION_NOT_ALLOWED};
-        detail::open(c, *env, rec);
-        return detail::act_response(*env, rec);
+        envelope_detail::open(c, *env, rec);
+        return envelope_detail::act_response(*env, rec);
     }
     const auto after = rules::recipient_after(rec.data.role, r.action);
     if (!after || !factory::is_turn(*env, who)) return failure{error_code::ACTION_NOT_ALLOWED};
@@ -116,24 +119,24 @@ inline outcome<control_recipient_act_response> handle(context& c, const control_
     rec.data.status = *after;
     env->update_date = c.now;
     switch (r.action) {
-    case recipient_action::approve: detail::approve(c, *env, rec); break;
-    case recipient_action::sign: detail::sign(c, *env, rec); break;
-    case recipient_action::decline: detail::decline(c, *env, rec, r.reason); break;
+    case recipient_action::approve: envelope_detail::approve(c, *env, rec); break;
+    case recipient_action::sign: envelope_detail::sign(c, *env, rec); break;
+    case recipient_action::decline: envelope_detail::decline(c, *env, rec, r.reason); break;
     case recipient_action::open: break;
     }
-    return detail::act_response(*env, rec);
+    return envelope_detail::act_response(*env, rec);
 }
 
 // ---------------------------------------------------------------------------------------------
 // /_control/envelope/cancel
 
 inline outcome<control_envelope_cancel_response> handle(context& c, const control_envelope_cancel_request& r) {
-    envelope_record* env = detail::any_envelope(c, r.envelopeUuid);
+    envelope_record* env = envelope_detail::any_envelope(c, r.envelopeUuid);
     if (!env) return failure{error_code::ENVELOPE_NOT_FOUND};
-    const auto to = rules::next_status(env->status, rules::envelope_event::canceled);
-    if (rules::is_final(env->status) || !to) return failure{error_code::ACTION_NOT_ALLOWED};
+    if (rules::is_final(env->status) || !rules::next_status(env->status, rules::envelope_event::canceled))
+        return failure{error_code::ACTION_NOT_ALLOWED};
 
-    factory::finish(c, *env, *to);
+    factory::end(c, *env, rules::envelope_event::canceled);
     boost::json::object data;
     if (r.reason) data["reason"] = *r.reason;
     log_envelope(c, *env, envelope_log_event::ENVELOPE_CANCELED, owner_author(c.team_of(*env)), data);
@@ -149,8 +152,7 @@ inline outcome<control_envelope_cancel_response> handle(context& c, const contro
 inline constexpr std::int64_t latest_clock_ms = 8'640'000'000'000'000;
 
 inline outcome<control_clock_advance_response> handle(context& c, const control_clock_advance_request& r) {
-    if (r.milliseconds < 0)
-        return invalid_at({"milliseconds"}, problem_kind::range, "must be at least 0");
+    if (r.milliseconds < 0) return invalid_at({"milliseconds"}, problem_kind::range, "must be at least 0");
     if (r.milliseconds > latest_clock_ms - c.now)
         return invalid_at({"milliseconds"}, problem_kind::range,
                           "would move the clock past " + std::to_string(latest_clock_ms));

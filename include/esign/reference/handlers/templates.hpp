@@ -12,7 +12,8 @@ namespace esign::reference {
 
 // Stores a template in `ws`. `uuid` is fixed by a fixture; otherwise a new one is drawn.
 // Labels are distinct (the request's validate hook checked it); nothing here can fail.
-inline template_record& create_template(context& c, const workspace_record& ws, const control_template_create_request& r,
+inline template_record& create_template(context& c, const workspace_record& ws,
+                                        const control_template_create_request& r,
                                         const std::optional<std::string>& uuid = std::nullopt) {
     template_record t;
     t.uuid = uuid ? *uuid : c.ids.uuid();

@@ -21,8 +21,9 @@ inline webhook_record* find_webhook(context& c, const std::string& uuid) {
 }
 
 inline std::size_t webhook_count(const state& st, const team_record& team) {
-    return static_cast<std::size_t>(std::count_if(st.webhooks.begin(), st.webhooks.end(),
-                                                   [&](const auto& entry) { return entry.second.team_uuid == team.uuid; }));
+    return static_cast<std::size_t>(std::count_if(st.webhooks.begin(), st.webhooks.end(), [&](const auto& entry) {
+        return entry.second.team_uuid == team.uuid;
+    }));
 }
 
 // Whether every listed workspace is one of the caller's team (absent: nothing to check).
@@ -32,9 +33,7 @@ inline bool all_workspaces_known(context& c, const std::optional<std::vector<uui
                        [&](const uuid36& u) { return c.resolve_workspace(u) != nullptr; });
 }
 
-inline std::vector<std::string> as_strings(const std::vector<uuid36>& uuids) {
-    return {uuids.begin(), uuids.end()};
-}
+inline std::vector<std::string> uuid_strings(const std::vector<uuid36>& uuids) { return {uuids.begin(), uuids.end()}; }
 
 inline void log_webhook(context& c, team_log_event event, const std::string& uuid) {
     log_team(c, *c.team, event, {{"webhookUuid", uuid}});
@@ -60,7 +59,7 @@ inline outcome<webhook_create_response> handle(context& c, const webhook_create_
     rec.data.sslVerify = r.sslVerify;
     rec.data.contentType = r.contentType;
     rec.data.events = r.events.value_or(std::vector<webhook_event>{});
-    rec.data.workspaceUuids = r.workspaceUuids ? as_strings(*r.workspaceUuids) : std::vector<std::string>{};
+    rec.data.workspaceUuids = r.workspaceUuids ? uuid_strings(*r.workspaceUuids) : std::vector<std::string>{};
     rec.data.creationDate = c.now;
     rec.data.updateDate = c.now;
     rec.team_uuid = c.team->uuid;
@@ -92,7 +91,7 @@ inline outcome<webhook_update_response> handle(context& c, const webhook_update_
     if (r.active) w.active = *r.active;
     if (r.secret) rec->secret = *r.secret;
     if (r.events) w.events = *r.events;
-    if (r.workspaceUuids) w.workspaceUuids = as_strings(*r.workspaceUuids);
+    if (r.workspaceUuids) w.workspaceUuids = uuid_strings(*r.workspaceUuids);
     if (r.title) w.title = r.title->str();
     w.updateDate = c.now;
     log_webhook(c, team_log_event::WEBHOOK_UPDATED, w.uuid);

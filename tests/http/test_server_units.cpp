@@ -1,0 +1,149 @@
+// The server's pieces that need no network: the command line, webhook URLs, form encoding,
+// the address policy of the sender, HMAC signatures.
+#include <catch2/catch.hpp>
+
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+#include "../../examples/reference_server/cli.hpp"
+#include "../../examples/reference_server/hmac.hpp"
+#include "../../examples/reference_server/webhook_url.hpp"
+
+using namespace esign::server;
+
+namespace {
+
+std::variant<command_line, command_line_error> parse(std::vector<std::string_view> args) {
+    return parse_command_line(args);
+}
+
+bool refused(std::vector<std::string_view> args) { return std::holds_alternative<command_line_error>(parse(args)); }
+
+bool allowed(const char* address, bool public_only) {
+    return may_connect_to(boost::asio::ip::make_address(address), public_only);
+}
+
+} // namespace
+
+TEST_CASE("server cli: defaults and every option", "[server][cli]") {
+    auto defaults = std::get<command_line>(parse({}));
+    CHECK(defaults.listen.host == "127.0.0.1");
+    CHECK(defaults.listen.port == 8080);
+    CHECK(defaults.max_body == 1048576);
+    CHECK(defaults.effective_threads() >= 1);
+    CHECK_FALSE(defaults.strict);
+    CHECK_FALSE(defaults.seed);
+    CHECK_FALSE(defaults.fixture_file);
+
+    auto all = std::get<command_line>(parse({"--listen", "0.0.0.0:0", "--threads", "3", "--strict",
+                                             "--public-webhooks-only", "--fixture", "f.json", "--max-body=10",
+                                             "--seed", "18446744073709551615", "--webhook-threads", "4", "--verbose"}));
+    CHECK(all.listen.host == "0.0.0.0");
+    CHECK(all.listen.port == 0);
+    CHECK(all.threads == 3);
+    CHECK(all.strict);
+    CHECK(all.public_webhooks_only);
+    CHECK(all.fixture_file == "f.json");
+    CHECK(all.max_body == 10);
+    CHECK(all.seed == 18446744073709551615ull);
+    CHECK(all.webhook_threads == 4);
+    CHECK(all.verbose);
+    CHECK(std::get<command_line>(parse({"--help"})).help);
+}
+
+TEST_CASE("server cli: listen addresses", "[server][cli]") {
+    auto v6 = parse_listen_address("[::1]:9000");
+    REQUIRE(v6);
+    CHECK(v6->host == "::1");
+    CHECK(v6->port == 9000);
+    auto name = parse_listen_address("localhost:65535");
+    REQUIRE(name);
+    CHECK(name->host == "localhost");
+    for (std::string_view bad : {"", "8080", ":8080", "host:", "host:65536", "host:-1", "host:+1", "host:0x10", "::1:80",
+                                 "[::1]", "[::1]80", "[]:80", "a b:80", "host:80 "}) {
+        INFO(bad);
+        CHECK_FALSE(parse_listen_address(bad));
+    }
+}
+
+TEST_CASE("server cli: refused command lines", "[server][cli]") {
+    CHECK(refused({"--nope"}));
+    CHECK(refused({"extra"}));
+    CHECK(refused({"--threads"}));
+    CHECK(refused({"--threads", "0"}));
+    CHECK(refused({"--threads", "1025"}));
+    CHECK(refused({"--max-body", "1e6"}));
+    CHECK(refused({"--max-body", "1073741825"}));
+    CHECK(refused({"--seed", "18446744073709551616"}));
+    CHECK(refused({"--strict=yes"}));
+    CHECK(refused({"--fixture", ""}));
+}
+
+TEST_CASE("webhook urls", "[server][webhooks]") {
+    auto u = parse_webhook_url("http://127.0.0.1:8081/hook?a=b#frag");
+    REQUIRE(u);
+    CHECK_FALSE(u->tls);
+    CHECK(u->host == "127.0.0.1");
+    CHECK(u->port == "8081");
+    CHECK(u->host_header == "127.0.0.1:8081");
+    CHECK(u->target == "/hook?a=b");
+    CHECK(u->host_is_ip);
+
+    auto s = parse_webhook_url("HTTPS://Hooks.Example.com");
+    REQUIRE(s);
+    CHECK(s->tls);
+    CHECK(s->port == "443");
+    CHECK(s->host_header == "hooks.example.com");
+    CHECK(s->target == "/");
+    CHECK_FALSE(s->host_is_ip);
+
+    auto v6 = parse_webhook_url("http://[::1]:9/x");
+    REQUIRE(v6);
+    CHECK(v6->host == "::1");
+    CHECK(v6->host_header == "[::1]:9");
+
+    auto q = parse_webhook_url("http://example.com?x=1");
+    REQUIRE(q);
+    CHECK(q->target == "/?x=1");
+
+    for (std::string_view bad : {"ftp://example.com/", "example.com/hook", "http://", "http://user@example.com/",
+                                 "http://example.com:0/", "http://example.com:65536/", "http://example.com:80a/",
+                                 "http://[::1/", "http://[zz]/", "http://exa mple.com/", "http://example.com/a b",
+                                 "http://example.com/\r\nX: y"}) {
+        INFO(bad);
+        CHECK_FALSE(parse_webhook_url(bad));
+    }
+}
+
+TEST_CASE("webhook form encoding", "[server][webhooks]") {
+    CHECK(form_urlencode(R"({"a":"b c&d=é"})") == "%7B%22a%22%3A%22b+c%26d%3D%C3%A9%22%7D");
+    CHECK(form_urlencode("AZaz09*-._~") == "AZaz09*-._%7E");
+}
+
+TEST_CASE("webhook target addresses", "[server][webhooks]") {
+    for (bool public_only : {false, true}) {
+        CHECK_FALSE(allowed("169.254.169.254", public_only));
+        CHECK_FALSE(allowed("::ffff:169.254.169.254", public_only));
+        CHECK_FALSE(allowed("fe80::1", public_only));
+        CHECK(allowed("93.184.216.34", public_only));
+        CHECK(allowed("2606:2800:220:1:248:1893:25c8:1946", public_only));
+    }
+    for (const char* a : {"127.0.0.1", "10.1.2.3", "172.16.0.1", "172.31.255.255", "192.168.1.1", "100.64.0.1",
+                          "0.0.0.0", "::1", "::", "fd00::1", "::ffff:127.0.0.1", "224.0.0.1"}) {
+        INFO(a);
+        CHECK(allowed(a, false));
+        CHECK_FALSE(allowed(a, true));
+    }
+    CHECK(allowed("172.32.0.1", true));
+}
+
+TEST_CASE("webhook signatures: HMAC-SHA256", "[server][webhooks]") {
+    // RFC 4231, test case 2.
+    CHECK(hmac_sha256_hex("Jefe", "what do ya want for nothing?") ==
+          "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843");
+    const auto sig = webhook_signature("secret", 1700000000123, "{}");
+    CHECK(sig == "t=1700000000123,v1=" + hmac_sha256_hex("secret", "t:1700000000123:{}"));
+    CHECK(hmac_sha256_hex("", "x").size() == 64);
+}

@@ -1,0 +1,558 @@
+// The bytes layer of the JSON engine (contract.md §1): body errors (empty, invalid JSON or
+// UTF-8, lone surrogates, trailing garbage, non-object roots, depth), robustness (decoding never
+// throws), decode(value) against read(bytes), the error body, HTTP statuses per code, and the
+// fmt formatting of problems and enums.
+#include <catch2/catch.hpp>
+
+#include <cstdint>
+#include <cstdio>
+#include <ctime>
+#include <set>
+#include <random>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <boost/json.hpp>
+#include <fmt/format.h>
+
+#include <esign/esign.hpp>
+
+namespace {
+
+using namespace esign;
+namespace bj = boost::json;
+
+// ---------------------------------------------------------------------------------------------
+// Helpers
+
+const std::string U = "0b5c2a1e-9a7e-4c5b-8a3d-2f6e1d4c3b2a";  // 36 characters
+
+// Decodes `bytes` as the request of every operation; the problems of each, in table order.
+std::vector<problem_list> read_as_every_request(std::string_view bytes, bool strict = false) {
+    std::vector<problem_list> out;
+    for_each_operation([&](const auto& op) {
+        using request = typename std::remove_cvref_t<decltype(op)>::request_type;
+        auto r = esign::json::read<request>(bytes, esign::json::decode_options{.strict = strict});
+        out.push_back(r.problems());
+    });
+    return out;
+}
+
+// A body error: exactly one problem, at [], of kind syntax (for every request type).
+void check_body_error(std::string_view bytes) {
+    INFO("body: " << std::string(bytes));
+    for (const auto& problems : read_as_every_request(bytes)) {
+        REQUIRE(problems.size() == 1);
+        CHECK(problems[0].path.empty());
+        CHECK(problems[0].kind == problem_kind::syntax);
+        CHECK_FALSE(problems[0].limit.has_value());
+        CHECK_FALSE(problems[0].message.empty());
+    }
+}
+
+// A body the bytes layer accepts (any problems are the request's own, never syntax).
+void check_not_body_error(std::string_view bytes) {
+    INFO("body: " << std::string(bytes));
+    auto r = esign::json::read<control_reset_request>(bytes);
+    CHECK(r.has_value());
+    for (const auto& p : r.problems()) CHECK(p.kind != problem_kind::syntax);
+}
+
+std::string nested_arrays(std::size_t arrays) {  // {"a": [[...]]}: depth arrays + 1
+    return "{\"a\":" + std::string(arrays, '[') + std::string(arrays, ']') + "}";
+}
+std::string nested_objects(std::size_t objects) {  // {"a":{"a":{...}}}: depth objects
+    std::string s;
+    for (std::size_t i = 1; i < objects; ++i) s += "{\"a\":";
+    s += "{}";
+    for (std::size_t i = 1; i < objects; ++i) s += "}";
+    return s;
+}
+std::string nested_mixed(std::size_t depth) {  // {"a":[{"a":[...]}]}: alternating, root object
+    std::string open, close;
+    for (std::size_t d = 1; d <= depth; ++d) {
+        if (d % 2 == 1) {
+            open += d == depth ? "{" : "{\"a\":";
+            close = "}" + close;
+        } else {
+            open += "[";
+            close = "]" + close;
+        }
+    }
+    return open + close;
+}
+
+// The civil date of a unix day (Howard Hinnant's days_from_civil inverse), written here so
+// iso8601_ms is checked against an independent computation.
+std::string expected_iso8601(std::int64_t ms) {
+    std::int64_t secs = ms >= 0 ? ms / 1000 : -((-ms + 999) / 1000);
+    std::int64_t millis = ms - secs * 1000;
+    std::time_t t = static_cast<std::time_t>(secs);
+    std::tm tm{};
+    gmtime_r(&t, &tm);
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%04d-%02d-%02dT%02d:%02d:%02d.%03dZ", tm.tm_year + 1900, tm.tm_mon + 1,
+                  tm.tm_mday, tm.tm_hour, tm.tm_min, tm.tm_sec, static_cast<int>(millis));
+    return buf;
+}
+
+// contract.md §1: 401, 403, 500, else 400.
+unsigned expected_status(error_code code) {
+    switch (code) {
+    case error_code::AUTHENTICATION_ERROR:
+    case error_code::DBSC_COOKIE_INVALID:
+    case error_code::TUNNEL_ERROR:
+    case error_code::TUNNEL_SESSION_NOT_FOUND: return 401;
+    case error_code::AUTHORIZATION_ERROR:
+    case error_code::FEATURE_NOT_IN_CURRENT_PLAN: return 403;
+    case error_code::INTERNAL_SERVER_ERROR: return 500;
+    default: return 400;
+    }
+}
+
+problem make_problem(problem_path path, problem_kind kind, std::string message) {
+    return problem{std::move(path), kind, std::nullopt, std::move(message)};
+}
+
+// Inputs for the robustness test: valid bodies of several operations, and pieces of JSON.
+const std::vector<std::string>& seed_bodies() {
+    static const std::vector<std::string> seeds{
+        R"({"envelopeUuid":")" + U + R"(","recipients":[{"type":"manual","email":"a@example.com","firstname":"A","lastname":"B","verificationType":"sms","phone":"+1"}]})",
+        R"({"envelopeUuid":")" + U + R"(","documentUuid":")" + U +
+            R"(","blocks":[{"page":"01","x":1.5,"y":-2e3,"type":"text","text":"t","defaultValue":true,"maxLength":3.0}]})",
+        R"({"envelopeUuid":")" + U +
+            R"(","update":{"title":"\u00e9\ud83d\ude00","customInvitationMessage":null,"documents":[{"uuid":")" + U +
+            R"(","initialsVerticalMargin":120}]}})",
+        R"({"category":"envelope","eventTypes":["ENVELOPE_SENT"],"page":1,"limit":50,"sortBy":"id"})",
+        R"({"name":"W","colorHex":"#a1b2c3"})",
+        R"({"uuid":")" + U + R"(","url":"https://example.com/h","secret":null,"events":["ENVELOPE_SENT"],"title":"t"})",
+        R"({"contact":{"email":"a@example.com","firstname":"A","lastname":"B","phone":null}})",
+        R"({"a":[1,2,{"b":[null,true,false,"x\n\t\"\\"]}],"c":{}})",
+        R"({})",
+    };
+    return seeds;
+}
+
+std::string mutate(std::string s, std::mt19937& rng) {
+    static const std::string alphabet = "{}[]\":,\\ \t\n0123456789.eE+-truefalsnu\x80\xbf\xc3\xe2\xf0\xff\x00";
+    std::uniform_int_distribution<int> op_dist(0, 6);
+    int edits = 1 + static_cast<int>(rng() % 4);
+    for (int e = 0; e < edits; ++e) {
+        std::size_t pos = s.empty() ? 0 : rng() % (s.size() + 1);
+        char c = alphabet[rng() % alphabet.size()];
+        switch (op_dist(rng)) {
+        case 0: s.insert(s.begin() + static_cast<std::ptrdiff_t>(pos), c); break;
+        case 1:
+            if (pos < s.size()) s[pos] = c;
+            break;
+        case 2:
+            if (pos < s.size()) s.erase(pos, 1);
+            break;
+        case 3: s = s.substr(0, pos); break;  // truncation
+        case 4:
+            if (pos < s.size()) s[pos] = static_cast<char>(rng() & 0xFF);
+            break;
+        case 5: s.insert(pos, s.substr(pos, rng() % 16)); break;  // duplicate a slice
+        default: {
+            std::size_t from = s.empty() ? 0 : rng() % s.size();
+            s.insert(pos, s.substr(from, rng() % 24));
+        }
+        }
+    }
+    return s;
+}
+
+} // namespace
+
+// =============================================================================================
+// Body errors: exactly one problem at [] of kind syntax
+
+TEST_CASE("json engine: empty and blank bodies", "[json][body]") {
+    check_body_error("");
+    check_body_error(" ");
+    check_body_error("\n\t\r ");
+}
+
+TEST_CASE("json engine: invalid JSON", "[json][body]") {
+    check_body_error("{");
+    check_body_error("}");
+    check_body_error("{\"a\"}");
+    check_body_error("{\"a\":}");
+    check_body_error("{\"a\":1,}");               // trailing comma
+    check_body_error("{'a':1}");                  // single quotes
+    check_body_error("{a:1}");                    // unquoted key
+    check_body_error("{\"a\":01}");               // leading zero
+    check_body_error("{\"a\":NaN}");
+    check_body_error("{\"a\":Infinity}");
+    check_body_error("{\"a\":tru}");
+    check_body_error("{\"a\":\"unterminated}");
+    check_body_error("{\"a\":\"ctrl\x01\"}");     // unescaped control character
+    check_body_error("{\"a\":\"\\x41\"}");        // invalid escape
+    check_body_error("{/*comment*/}");            // comments are not JSON
+    check_body_error("// c\n{}");
+    check_body_error(std::string_view("{\0}", 3));
+}
+
+TEST_CASE("json engine: invalid UTF-8", "[json][body]") {
+    check_body_error("{\"title\":\"\xff\"}");
+    check_body_error("{\"title\":\"a\xc3\"}");            // truncated sequence
+    check_body_error("{\"title\":\"\xc0\xaf\"}");         // overlong
+    check_body_error("{\"title\":\"\xed\xa0\x80\"}");     // a surrogate encoded in UTF-8
+    check_body_error("{\"title\":\"\xf4\x90\x80\x80\"}"); // beyond U+10FFFF
+    check_body_error("{\"\xff\":1}");                     // in a member name
+    check_body_error("{\"a\":1}\xff");                    // after the object
+}
+
+TEST_CASE("json engine: lone surrogate escapes", "[json][body]") {
+    check_body_error(R"({"title":"\ud800"})");
+    check_body_error(R"({"title":"\udc00"})");        // lone trailing surrogate
+    check_body_error(R"({"title":"a\ud800b"})");
+    check_body_error(R"({"title":"\ud800\u0041"})");  // high surrogate, then not a low one
+    check_body_error(R"({"title":"\ud800\ud800"})");
+    check_body_error(R"({"\ud800":1})");              // in a member name
+    // A proper pair is fine.
+    check_not_body_error(R"({"title":"\ud83d\ude00"})");
+}
+
+TEST_CASE("json engine: trailing garbage", "[json][body]") {
+    check_body_error("{} x");
+    check_body_error("{}{}");
+    check_body_error("{}}");
+    check_body_error("{},");
+    check_body_error("{} 1");
+    check_body_error("{}\n[]");
+    // Whitespace around the object is not garbage.
+    check_not_body_error("{} ");
+    check_not_body_error("{}\n");
+    check_not_body_error(" \r\n\t{}\r\n\t ");
+}
+
+TEST_CASE("json engine: non-object roots", "[json][body]") {
+    check_body_error("[]");
+    check_body_error("[{}]");
+    check_body_error("\"{}\"");
+    check_body_error("1");
+    check_body_error("-1.5e3");
+    check_body_error("null");
+    check_body_error("true");
+    check_body_error("false");
+}
+
+TEST_CASE("json engine: depth 64 accepted, 65 refused", "[json][body]") {
+    // The root object is depth 1.
+    check_not_body_error(nested_arrays(63));
+    check_body_error(nested_arrays(64));
+    check_not_body_error(nested_objects(64));
+    check_body_error(nested_objects(65));
+    check_not_body_error(nested_mixed(64));
+    check_body_error(nested_mixed(65));
+    check_body_error(nested_arrays(1000));
+    check_body_error(std::string(100000, '['));  // deep and unterminated: still one problem
+}
+
+// =============================================================================================
+// Robustness: decoding never throws
+
+TEST_CASE("json engine: decoding random and mutated inputs never throws", "[json][robust]") {
+    std::mt19937 rng(20240611u);
+    std::vector<std::string> inputs;
+    for (int i = 0; i < 300; ++i) {
+        const auto& seed = seed_bodies()[rng() % seed_bodies().size()];
+        inputs.push_back(mutate(seed, rng));
+    }
+    for (int i = 0; i < 60; ++i) {  // plain random bytes
+        std::string s(rng() % 64, '\0');
+        for (auto& c : s) c = static_cast<char>(rng() & 0xFF);
+        inputs.push_back(s);
+    }
+    for (const auto& input : inputs) {
+        std::vector<problem_list> results;
+        CHECK_NOTHROW(results = read_as_every_request(input, (input.size() % 2) == 0));
+        // Invariants: a body error is alone at []; otherwise no problem is a syntax problem.
+        for (const auto& problems : results) {
+            bool syntax = false;
+            for (const auto& p : problems) syntax = syntax || p.kind == problem_kind::syntax;
+            if (syntax) {
+                CHECK(problems.size() == 1);
+                CHECK(problems[0].path.empty());
+            }
+        }
+        // decode(value) too, when the bytes are JSON.
+        bj::error_code ec;
+        bj::value v = bj::parse(input, ec);
+        if (!ec) {
+            CHECK_NOTHROW(for_each_operation([&](const auto& op) {
+                using request = typename std::remove_cvref_t<decltype(op)>::request_type;
+                (void)esign::json::decode<request>(v);
+            }));
+        }
+    }
+}
+
+TEST_CASE("json engine: hostile values never throw", "[json][robust]") {
+    const std::string bodies[] = {
+        R"({"page":1e400})",
+        R"({"page":-1e400})",
+        R"({"page":18446744073709551615})",
+        R"({"page":18446744073709551616})",
+        R"({"page":-9223372036854775809})",
+        R"({"page":9223372036854775807})",
+        R"({"page":1e-400})",
+        R"({"page":-0.0})",
+        R"({"limit":[[[[[[[[]]]]]]]],"page":{"a":{"b":null}}})",
+        R"({"recipients":[null,1,"x",[],{}],"envelopeUuid":null})",
+        R"({"blocks":[{"defaultValue":1e308,"maxLength":1e308,"x":1e308,"y":-1e308}]})",
+        R"({"milliseconds":9223372036854775808})",
+        "{\"title\":\"" + std::string(100000, 'x') + "\"}",
+    };
+    for (const auto& body : bodies) {
+        INFO(body.substr(0, 80));
+        CHECK_NOTHROW(read_as_every_request(body, true));
+    }
+}
+
+// =============================================================================================
+// decode(value) and read(bytes) agree
+
+TEST_CASE("json engine: decode<T>(value) gives the same problems as read<T>(bytes)", "[json][decode]") {
+    struct doc {
+        std::string_view op;
+        std::string text;
+    };
+    const std::vector<doc> docs{
+        {"/public/envelope/add-recipients",
+         R"({"envelopeUuid":"short","recipients":[{"type":"robot","email":"not-an-email","firstname":1},{"type":"manual","email":"a@example.com","firstname":"A","lastname":"B","verificationType":"sms"}]})"},
+        {"/public/envelope/update",
+         R"({"envelopeUuid":")" + U +
+             R"(","update":{"title":null,"expirationPeriod":91,"reminderFrequencyPeriod":0.5,"documents":[{"initialsVerticalMargin":121}]}})"},
+        {"/public/envelope/add-blocks", R"({"blocks":[{"page":"1a","x":"1","type":"image","defaultValue":{}}]})"},
+        {"/public/logs/list", R"({"category":"team","eventTypes":["ENVELOPE_SENT","TEAM_CREATED"],"limit":51})"},
+        {"/public/workspace/create", R"({"name":"","colorHex":"#abcd","extra":1})"},
+        {"/public/envelope/create-from-template",
+         R"({"templateUuid":")" + U +
+             R"(","recipients":[{"type":"manual","label":"A","email":"a@example.com","firstname":"A","lastname":"B"},{"type":"manual","label":"B","email":"a@example.com","firstname":"A","lastname":"B"}]})"},
+        {"/public/contact/delete", R"({"emails":[]})"},
+        {"/public/webhook/create", R"({"url":"relative/path","contentType":"text/xml","sslVerify":"yes"})"},
+        {"/public/utils/whoami", R"({"unknown":{"nested":true}})"},
+        {"/public/envelope/get", R"({"envelopeUuid":")" + U + R"("})"},
+    };
+    for (bool strict : {false, true}) {
+        for (const auto& d : docs) {
+            INFO(d.op << (strict ? " (strict) " : " ") << d.text);
+            bool found = false;
+            for_each_operation([&](const auto& op) {
+                if (op.path != d.op) return;
+                found = true;
+                using request = typename std::remove_cvref_t<decltype(op)>::request_type;
+                const esign::json::decode_options options{.strict = strict};
+                auto from_bytes = esign::json::read<request>(d.text, options);
+                auto from_value = esign::json::decode<request>(bj::parse(d.text), options);
+                CHECK(from_bytes.has_value() == from_value.has_value());
+                CHECK(from_bytes.problems() == from_value.problems());
+            });
+            REQUIRE(found);
+        }
+    }
+}
+
+TEST_CASE("json engine: decode<T>(value) of a non-object root is one problem at []", "[json][decode]") {
+    for (const char* text : {"[]", "\"x\"", "1", "null", "true"}) {
+        INFO(text);
+        auto r = esign::json::decode<envelope_get_request>(bj::parse(text));
+        REQUIRE(r.problems().size() == 1);
+        CHECK(r.problems()[0].path.empty());
+    }
+}
+
+// =============================================================================================
+// The error body
+
+TEST_CASE("json engine: error body members", "[json][error-body]") {
+    const esign::json::error_context ctx{"/public/envelope/get", "0b5c2a1e-9a7e-4c5b-8a3d-2f6e1d4c3b2a",
+                                         1795000000123};
+    for (auto code : enum_values<error_code>()) {
+        INFO(enum_to_wire(code));
+        const problem_list problems{make_problem({"recipients", "3", "email"}, problem_kind::pattern, "bad e-mail")};
+        const auto body = esign::json::make_error_body(code, ctx, problems);
+        CHECK(body.statusCode == expected_status(code));
+        CHECK(body.error.code == code);
+        CHECK_FALSE(body.error.message.empty());
+        CHECK_FALSE(body.error.suggestion.empty());
+        CHECK_FALSE(body.error.documentationUrl.empty());
+        CHECK(body.requestId == ctx.request_id);
+        CHECK(body.timestamp == "2026-11-18T11:06:40.123Z");
+        CHECK(body.path == "/public/envelope/get");
+
+        const auto json = esign::json::encode(body);
+        const auto& o = json.as_object();
+        CHECK(o.size() == 5);
+        CHECK(o.at("statusCode") == static_cast<std::int64_t>(expected_status(code)));
+        CHECK(o.at("requestId") == ctx.request_id.c_str());
+        CHECK(o.at("timestamp") == "2026-11-18T11:06:40.123Z");
+        CHECK(o.at("path") == "/public/envelope/get");
+        const auto& e = o.at("error").as_object();
+        CHECK(e.at("code") == bj::string_view(enum_to_wire(code).data(), enum_to_wire(code).size()));
+        CHECK(e.at("message").is_string());
+        CHECK(e.at("suggestion").is_string());
+        CHECK(e.at("documentationUrl").is_string());
+        if (code == error_code::INVALID_REQUEST_FORMAT) {
+            REQUIRE(body.error.details.has_value());
+            REQUIRE(body.error.details->size() == 1);
+            CHECK((*body.error.details)[0].path == std::vector<std::string>{"recipients", "3", "email"});
+            CHECK((*body.error.details)[0].message == "bad e-mail");
+            REQUIRE(e.contains("details"));
+            CHECK(e.at("details") == bj::parse(R"([{"path":["recipients","3","email"],"message":"bad e-mail"}])"));
+            CHECK(e.size() == 5);
+        } else {
+            CHECK_FALSE(body.error.details.has_value());
+            CHECK_FALSE(e.contains("details"));
+            CHECK(e.size() == 4);
+        }
+    }
+}
+
+TEST_CASE("json engine: error body details", "[json][error-body]") {
+    const esign::json::error_context ctx{"/public/envelope/add-recipients", "id", 0};
+    SECTION("a body error has one detail at path []") {
+        auto bad = esign::json::read<envelope_get_request>("[]");
+        REQUIRE_FALSE(bad.has_value());
+        auto body = esign::json::make_error_body(error_code::INVALID_REQUEST_FORMAT, ctx, bad.problems());
+        REQUIRE(body.error.details.has_value());
+        REQUIRE(body.error.details->size() == 1);
+        CHECK(body.error.details->front().path.empty());
+        const auto json = esign::json::encode(body);
+        CHECK(json.at("error").at("details").at(0).at("path") == bj::array{});
+    }
+    SECTION("every problem is a detail, in order") {
+        problem_list problems;
+        for (int i = 0; i < 7; ++i)
+            problems.push_back(make_problem({"recipients", std::to_string(i), "email"}, problem_kind::pattern,
+                                            "m" + std::to_string(i)));
+        auto body = esign::json::make_error_body(error_code::INVALID_REQUEST_FORMAT, ctx, problems);
+        REQUIRE(body.error.details.has_value());
+        REQUIRE(body.error.details->size() == 7);
+        for (int i = 0; i < 7; ++i) {
+            CHECK((*body.error.details)[i].path == problems[i].path);
+            CHECK((*body.error.details)[i].message == problems[i].message);
+        }
+    }
+    SECTION("capped at 100") {
+        for (std::size_t n : {99u, 100u, 101u, 250u}) {
+            problem_list problems;
+            for (std::size_t i = 0; i < n; ++i)
+                problems.push_back(make_problem({"emails", std::to_string(i)}, problem_kind::pattern, "bad"));
+            auto body = esign::json::make_error_body(error_code::INVALID_REQUEST_FORMAT, ctx, problems);
+            REQUIRE(body.error.details.has_value());
+            CHECK(body.error.details->size() == std::min<std::size_t>(n, 100));
+            CHECK(esign::json::encode(body).at("error").at("details").as_array().size() == std::min<std::size_t>(n, 100));
+        }
+    }
+    SECTION("transport failures: their own status, no details") {
+        for (unsigned status : {rules::transport_status::not_found, rules::transport_status::method_not_allowed,
+                                rules::transport_status::payload_too_large,
+                                rules::transport_status::unsupported_media_type}) {
+            auto body = esign::json::make_error_body(error_code::INVALID_REQUEST_FORMAT, ctx, {}, {}, status);
+            CHECK(body.statusCode == status);
+            CHECK_FALSE(body.error.details.has_value());
+            CHECK_FALSE(esign::json::encode(body).at("error").as_object().contains("details"));
+        }
+        CHECK(rules::transport_status::not_found == 404);
+        CHECK(rules::transport_status::method_not_allowed == 405);
+        CHECK(rules::transport_status::payload_too_large == 413);
+        CHECK(rules::transport_status::unsupported_media_type == 415);
+    }
+    SECTION("a message replaces the table's message") {
+        auto body = esign::json::make_error_body(error_code::ENVELOPE_NOT_FOUND, ctx, {}, "custom words");
+        CHECK(body.error.message == "custom words");
+        CHECK(body.statusCode == 400);
+    }
+    SECTION("the error body round-trips") {
+        problem_list problems{make_problem({}, problem_kind::syntax, "x"), make_problem({"a", "0"}, problem_kind::type, "y")};
+        auto body = esign::json::make_error_body(error_code::INVALID_REQUEST_FORMAT, ctx, problems);
+        auto back = esign::json::read<error_body>(esign::json::write(body));
+        REQUIRE(back.has_value());
+        CHECK(esign::json::encode(*back) == esign::json::encode(body));
+    }
+}
+
+TEST_CASE("json engine: iso8601_ms", "[json][error-body]") {
+    CHECK(esign::json::iso8601_ms(0) == "1970-01-01T00:00:00.000Z");
+    CHECK(esign::json::iso8601_ms(1795000000123) == "2026-11-18T11:06:40.123Z");
+    CHECK(esign::json::iso8601_ms(951782400500) == "2000-02-29T00:00:00.500Z");
+    CHECK(esign::json::iso8601_ms(-1) == "1969-12-31T23:59:59.999Z");
+    CHECK(esign::json::iso8601_ms(999) == "1970-01-01T00:00:00.999Z");
+    CHECK(esign::json::iso8601_ms(1000) == "1970-01-01T00:00:01.000Z");
+    CHECK(esign::json::iso8601_ms(86399999) == "1970-01-01T23:59:59.999Z");
+    // Against an independent computation, over a spread of instants.
+    std::mt19937_64 rng(7);
+    for (int i = 0; i < 200; ++i) {
+        std::int64_t ms = static_cast<std::int64_t>(rng() % 4102444800000ull);  // 1970 .. 2100
+        INFO(ms);
+        CHECK(esign::json::iso8601_ms(ms) == expected_iso8601(ms));
+    }
+}
+
+TEST_CASE("json engine: HTTP status of every error code", "[json][error-body]") {
+    for (auto code : enum_values<error_code>()) {
+        INFO(enum_to_wire(code));
+        CHECK(rules::http_status(code) == expected_status(code));
+        CHECK(rules::info(code).code == code);
+    }
+    CHECK(rules::http_status(error_code::AUTHENTICATION_ERROR) == 401);
+    CHECK(rules::http_status(error_code::DBSC_COOKIE_INVALID) == 401);
+    CHECK(rules::http_status(error_code::TUNNEL_ERROR) == 401);
+    CHECK(rules::http_status(error_code::TUNNEL_SESSION_NOT_FOUND) == 401);
+    CHECK(rules::http_status(error_code::AUTHORIZATION_ERROR) == 403);
+    CHECK(rules::http_status(error_code::FEATURE_NOT_IN_CURRENT_PLAN) == 403);
+    CHECK(rules::http_status(error_code::INTERNAL_SERVER_ERROR) == 500);
+    CHECK(rules::http_status(error_code::INVALID_REQUEST_FORMAT) == 400);
+    CHECK(rules::http_status(error_code::ENVELOPE_NOT_FOUND) == 400);  // "not found" is 400, not 404
+    CHECK(rules::http_status(error_code::ACTION_NOT_ALLOWED) == 400);
+    // Every code has its own documentation URL.
+    std::set<std::string> urls;
+    for (auto code : enum_values<error_code>()) CHECK(urls.insert(rules::documentation_url(code)).second);
+}
+
+// =============================================================================================
+// fmt formatting
+
+TEST_CASE("json engine: problems and enums format with fmt", "[json][format]") {
+    const problem p{{"recipients", "3", "email"}, problem_kind::pattern, std::nullopt, "must be a valid e-mail address"};
+    CHECK(fmt::format("{}", p) == "recipients[3].email: must be a valid e-mail address (pattern)");
+    CHECK(fmt::format("{}", path_text{p.path}) == "recipients[3].email");
+    CHECK(fmt::format("{}", path_text{problem_path{}}) == "(body)");
+    CHECK(fmt::format("{}", path_text{problem_path{"blockUuids", "0"}}) == "blockUuids[0]");
+    CHECK(fmt::format("{}", path_text{problem_path{"update", "documents", "1", "title"}}) == "update.documents[1].title");
+    CHECK(fmt::format("{}", problem{{}, problem_kind::syntax, std::nullopt, "the request body is empty"}) ==
+          "(body): the request body is empty (syntax)");
+    CHECK(fmt::format("{}", problem{{"page"}, problem_kind::range, 1, "must be at least 1"}) ==
+          "page: must be at least 1 (range)");
+
+    CHECK(fmt::format("{}", envelope_status::draft) == "draft");
+    CHECK(fmt::format("{}", recipient_status::signed_) == "signed");
+    CHECK(fmt::format("{}", label_icon::text_t) == "text-t");
+    CHECK(fmt::format("{}", label_icon::read_cv_logo) == "read-cv-logo");
+    CHECK(fmt::format("{}", webhook_content_type::application_x_www_form_urlencoded) ==
+          "application/x-www-form-urlencoded");
+    CHECK(fmt::format("{}", webhook_content_type::application_json) == "application/json");
+    CHECK(fmt::format("{}", error_code::INVALID_REQUEST_FORMAT) == "INVALID_REQUEST_FORMAT");
+    CHECK(fmt::format("{}", problem_kind::duplicate_member) == "duplicate_member");
+    CHECK(fmt::format("{:>8}", language::fr) == "      fr");
+
+    const problem_list list{p, problem{{"page"}, problem_kind::range, 1, "must be at least 1"}};
+    CHECK(fmt::format("{}", fmt::join(list, "\n")) ==
+          "recipients[3].email: must be a valid e-mail address (pattern)\npage: must be at least 1 (range)");
+
+    // Every enumerator of every enum prints its wire string.
+    for (auto e : enum_values<label_icon>()) CHECK(fmt::format("{}", e) == enum_to_wire(e));
+    for (auto e : enum_values<recipient_status>()) CHECK(fmt::format("{}", e) == enum_to_wire(e));
+    for (auto e : enum_values<error_code>()) CHECK(fmt::format("{}", e) == enum_to_wire(e));
+}
+
+TEST_CASE("json engine: real problems format as documented", "[json][format]") {
+    auto r = esign::json::read<envelope_delete_recipients_request>(
+        R"({"envelopeUuid":")" + U + R"(","recipients":[{"email":"a@example.com"},{"email":"a@example.com"},{"email":"a@example.com"},{"email":"bad"}]})");
+    REQUIRE(r.problems().size() == 1);
+    CHECK(fmt::format("{}", r.problems()[0]) == "recipients[3].email: must be a valid e-mail address (pattern)");
+}
