@@ -5,6 +5,8 @@
 // turns strict mode on, the rest is the request body.
 // Checks:
 //  - read<T> never crashes (ASan/UBSan watch it) and refuses with at least one problem;
+//  - read<T> (checks while it parses) and decode<T> of parse_body's DOM agree: both accept,
+//    or both refuse with the same problems (the DOM's duplicates come from parse_body);
 //  - accepted: write() then read() again accepts, and both values encode to the same JSON;
 //  - refused: when the body is not a JSON object that boost::json parses with the same limits
 //    (depth 64, strict UTF-8), exactly one problem, kind syntax, path []; otherwise no problem
@@ -17,6 +19,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <tuple>
 
 #include <boost/json/parse.hpp>
 #include <boost/json/serialize.hpp>
@@ -69,6 +72,30 @@ walk follow(const boost::json::value& root, const esign::problem_path& path) {
     return walk::ok;
 }
 
+// The DOM path: parse_body, then decode<T> of its value; its problems, with the duplicates
+// parse_body found, are those of read<T>, in any order.
+template <class T>
+void check_same_problems(const esign::problem_list& streamed, const esign::json::parsed_body& dom,
+                         const esign::json::decode_options& options, std::string_view op_path) {
+    auto decoded = esign::json::decode<T>(dom.value, options);
+    esign::problem_list expected = dom.duplicates;
+    if (!decoded) expected.insert(expected.end(), decoded.problems().begin(), decoded.problems().end());
+    esign::problem_list got = streamed;
+    auto order = [](const esign::problem& a, const esign::problem& b) {
+        return std::tie(a.path, a.kind, a.message) < std::tie(b.path, b.kind, b.message);
+    };
+    std::sort(expected.begin(), expected.end(), order);
+    std::sort(got.begin(), got.end(), order);
+    if (got == expected) return;
+    auto first_difference = std::mismatch(got.begin(), got.end(), expected.begin(), expected.end());
+    const esign::problem* g = first_difference.first == got.end() ? nullptr : &*first_difference.first;
+    const esign::problem* e = first_difference.second == expected.end() ? nullptr : &*first_difference.second;
+    ESIGN_FUZZ_CHECK(false, "%.*s: read<T> found %zu problem(s), decode<T>(parse_body) %zu; first difference: %s at %s vs %s at %s",
+                     int(op_path.size()), op_path.data(), got.size(), expected.size(),
+                     g ? g->message.c_str() : "-", g ? path_text(g->path).c_str() : "-",
+                     e ? e->message.c_str() : "-", e ? path_text(e->path).c_str() : "-");
+}
+
 template <class T>
 void check_request(std::string_view body, bool strict, std::string_view op_path) {
     esign::json::decode_options options;
@@ -76,6 +103,9 @@ void check_request(std::string_view body, bool strict, std::string_view op_path)
     auto first = esign::json::read<T>(body, options);
 
     if (first) {
+        auto dom = esign::json::parse_body(body);
+        ESIGN_FUZZ_CHECK(dom && dom->duplicates.empty() && esign::json::decode<T>(dom->value, options).has_value(),
+                         "%.*s: read<T> accepts, decode<T>(parse_body) refuses", int(op_path.size()), op_path.data());
         const boost::json::value encoded = esign::json::encode(*first);
         const std::string written = esign::json::write(*first);
         auto second = esign::json::read<T>(written, options);
@@ -114,6 +144,7 @@ void check_request(std::string_view body, bool strict, std::string_view op_path)
     ESIGN_FUZZ_CHECK(esign_parsed.has_value(), "%.*s: boost::json parses the body, esign's parse_body refuses it: %s",
                      int(op_path.size()), op_path.data(),
                      esign_parsed ? "" : esign_parsed.problems().front().message.c_str());
+    check_same_problems<T>(problems, *esign_parsed, options, op_path);
 
     for (const auto& p : problems) {
         ESIGN_FUZZ_CHECK(p.kind != esign::problem_kind::syntax, "%.*s: syntax problem at %s (%s) for a parseable body",

@@ -12,112 +12,31 @@
 
 #include <boost/json.hpp>
 
-#include <esign/reference/backend.hpp>
+#include "backend_support.hpp"
 
 namespace {
 
 namespace json = boost::json;
-using esign::reference::backend;
-using esign::reference::backend_options;
+using namespace backend_support;
 
-constexpr std::int64_t t0 = 1'800'000'000'000;
-
-backend_options fixed_clock() {
-    backend_options o;
-    o.wall_clock = [] { return t0; };
-    o.seed = 5;
-    return o;
-}
-
-struct answer {
-    unsigned status = 0;
-    json::value body;
-
-    const json::object& obj() const { return body.as_object(); }
-    std::string code() const {
-        const auto* error = body.is_object() ? body.as_object().if_contains("error") : nullptr;
-        return error ? std::string(error->at("code").as_string()) : std::string();
-    }
-    std::vector<std::vector<std::string>> detail_paths() const {
-        std::vector<std::vector<std::string>> paths;
-        const auto* details = body.as_object().at("error").as_object().if_contains("details");
-        if (!details) return paths;
-        for (const auto& d : details->as_array()) {
-            std::vector<std::string> path;
-            for (const auto& part : d.at("path").as_array()) path.emplace_back(part.as_string());
-            paths.push_back(std::move(path));
-        }
-        return paths;
-    }
-};
-
-void require_ok(const answer& a) {
-    INFO(json::serialize(a.body));
-    REQUIRE(a.status == 200);
-}
-
-void require_error(const answer& a, unsigned status, std::string_view code) {
-    INFO(json::serialize(a.body));
-    REQUIRE(a.status == status);
-    REQUIRE(a.code() == code);
-}
+constexpr std::int64_t t0 = start_ms;
 
 using path = std::vector<std::string>;
 
-struct team {
-    std::string key;
-    std::string uuid;
-    std::string workspace;  // the default workspace
-    std::string owner_uuid;
-    std::string owner_email;
-};
-
-json::object recipient(std::string email, std::string first = "Ada", std::string last = "Lovelace") {
-    return {{"type", "manual"}, {"email", std::move(email)}, {"firstname", std::move(first)}, {"lastname", std::move(last)}};
-}
-
 // One backend with a fixed clock and one team; helpers that call it as a client would.
-struct api {
-    backend b{fixed_clock()};
-    team main;
-
-    api() { main = make_team({}); }
-
-    answer send_raw(std::string_view path, std::optional<std::string_view> key, const json::value& body) {
-        auto r = b.handle(path, key, json::serialize(body));
-        return answer{r.status, json::parse(r.body)};
-    }
-    answer call(std::string_view path, const json::value& body) { return send_raw(path, main.key, body); }
-    answer call_as(const team& t, std::string_view path, const json::value& body) { return send_raw(path, t.key, body); }
-    answer control(std::string_view path, const json::value& body = json::object{}) {
-        return send_raw(path, std::nullopt, body);
-    }
-
-    team make_team(json::object options) {
-        auto a = control("/_control/team/create", options);
-        require_ok(a);
-        const auto& o = a.obj();
-        return team{std::string(o.at("apiKey").as_string()), std::string(o.at("teamUuid").as_string()),
-                    std::string(o.at("defaultWorkspaceUuid").as_string()), std::string(o.at("ownerUuid").as_string()),
-                    std::string(o.at("ownerEmail").as_string())};
-    }
+struct api : client {
+    api() : client(fixed_clock(5)) {}
 
     // A draft with one document of 3 pages (and what `extra` adds or replaces).
     json::object create(json::object extra = {}, const team* as = nullptr) {
         json::object body{{"title", "Contract"},
                           {"documents", json::array{json::object{{"title", "Main"}, {"pageCount", 3}}}}};
         for (auto& [k, v] : extra) body[k] = v;
-        auto a = send_raw("/_control/envelope/create", (as ? *as : main).key, body);
+        auto a = raw("/_control/envelope/create", (as ? *as : main).key, body);
         require_ok(a);
         return a.obj();
     }
     std::string envelope(json::object extra = {}) { return std::string(create(std::move(extra)).at("envelopeUuid").as_string()); }
-
-    json::object get(const std::string& env) {
-        auto a = call("/public/envelope/get", json::object{{"envelopeUuid", env}});
-        require_ok(a);
-        return a.obj();
-    }
 
     void add(const std::string& env, std::initializer_list<std::string> emails) {
         json::array items;
@@ -134,37 +53,7 @@ struct api {
         require_ok(a);
         return std::string(a.obj().at("workspace").at("uuid").as_string());
     }
-
-    std::vector<std::string> log_types(const std::string& env) {
-        auto a = call("/public/logs/list", json::object{{"category", "envelope"}, {"envelopeUuid", env},
-                                                        {"sortBy", "id"}, {"sortOrder", "asc"}});
-        require_ok(a);
-        std::vector<std::string> types;
-        for (const auto& l : a.obj().at("logs").as_array()) types.emplace_back(l.at("eventType").as_string());
-        return types;
-    }
-
-    std::int64_t advance(std::int64_t ms) {
-        auto a = control("/_control/clock/advance", json::object{{"milliseconds", ms}});
-        require_ok(a);
-        return a.obj().at("now").as_int64();
-    }
 };
-
-json::value text(std::string_view s) { return json::string(s); }
-
-std::vector<std::string> strings(const json::value& v) {
-    std::vector<std::string> out;
-    for (const auto& s : v.as_array()) out.emplace_back(s.as_string());
-    return out;
-}
-
-const json::object& recipient_of(const json::object& envelope, std::string_view email) {
-    for (const auto& r : envelope.at("recipients").as_array())
-        if (r.at("email").as_string() == email) return r.as_object();
-    FAIL("no recipient " << email);
-    return envelope;  // not reached
-}
 
 const json::value ghost = "00000000-0000-4000-8000-000000000000";
 
@@ -182,15 +71,15 @@ TEST_CASE("control envelope/create makes a draft with the defaults of a new enve
     REQUIRE(created.at("attachmentUuids").as_array().size() == 1);
 
     auto e = t.get(env);
-    CHECK(e.at("uuid") == text(env));
+    CHECK(e.at("uuid") == str(env));
     CHECK(e.at("title") == "Contract");
     CHECK(e.at("status") == "draft");
     CHECK(e.at("creationDate") == t0);
     CHECK(e.at("updateDate") == t0);
     CHECK(e.at("sentDate").is_null());
-    CHECK(e.at("owner").at("uuid") == text(t.main.owner_uuid));
-    CHECK(e.at("owner").at("email") == text(t.main.owner_email));
-    CHECK(e.at("sender").at("email") == text(t.main.owner_email));
+    CHECK(e.at("owner").at("uuid") == str(t.main.owner_uuid));
+    CHECK(e.at("owner").at("email") == str(t.main.owner_email));
+    CHECK(e.at("sender").at("email") == str(t.main.owner_email));
     CHECK(strings(e.at("tags")) == std::vector<std::string>{"b", "a"});
     CHECK(e.at("signatureOrder") == false);
     CHECK(e.at("customMessage").is_null());
@@ -229,8 +118,8 @@ TEST_CASE("control envelope/create: timestampEnabled follows the plan, workspace
     const std::string ws = t.workspace();
     const std::string env = t.envelope({{"workspaceUuid", ws}});
     require_ok(t.call("/public/envelope/get", json::object{{"workspaceUuid", ws}, {"envelopeUuid", env}}));
-    auto foreign = t.send_raw("/_control/envelope/create", t.main.key,
-                              json::object{{"workspaceUuid", plain.workspace}, {"title", "x"},
+    auto foreign = t.raw("/_control/envelope/create", t.main.key,
+                              json::object{{"workspaceUuid", plain.default_ws}, {"title", "x"},
                                            {"documents", json::array{json::object{{"title", "d"}, {"pageCount", 1}}}}});
     require_error(foreign, 400, "WORKSPACE_NOT_FOUND");
     require_error(t.control("/_control/envelope/create", json::object{{"title", "x"}}), 401, "AUTHENTICATION_ERROR");
@@ -247,7 +136,7 @@ TEST_CASE("envelope/get finds envelopes only in the resolved workspace of the ca
     require_error(t.call("/public/envelope/get", json::object{{"workspaceUuid", ws}, {"envelopeUuid", env}}), 400,
                   "ENVELOPE_NOT_FOUND");
     // Another team's workspace, and another team's envelope.
-    require_error(t.call("/public/envelope/get", json::object{{"workspaceUuid", other.workspace}, {"envelopeUuid", env}}),
+    require_error(t.call("/public/envelope/get", json::object{{"workspaceUuid", other.default_ws}, {"envelopeUuid", env}}),
                   400, "WORKSPACE_NOT_FOUND");
     require_error(t.call_as(other, "/public/envelope/get", json::object{{"envelopeUuid", env}}), 400,
                   "ENVELOPE_NOT_FOUND");
@@ -286,8 +175,8 @@ TEST_CASE("envelope/list: newest first, ties by insertion, filters any-of", "[ba
 
     auto r = t.call("/public/envelope/list", json::object{{"tags", json::array{"x"}}});
     const auto& item = r.obj().at("envelopes").at(0).as_object();
-    CHECK(item.at("uuid") == text(c));
-    CHECK(item.at("workspaceUuid") == text(t.main.workspace));
+    CHECK(item.at("uuid") == str(c));
+    CHECK(item.at("workspaceUuid") == str(t.main.default_ws));
     CHECK(item.at("status") == "signing");
     CHECK(item.at("sentDate") == t0 + 1000);
     CHECK(item.at("owner") == json::value{{"uuid", t.main.owner_uuid}, {"email", t.main.owner_email},
@@ -355,7 +244,7 @@ TEST_CASE("envelope/update changes what it is given and sets updateDate", "[back
     CHECK(e.at("reminderFrequencyPeriod") == 2);
     CHECK(e.at("customMessage") == "Please sign");
     CHECK(e.at("useUserAsSenderName") == true);
-    CHECK(e.at("sender").at("name") == text(t.main.owner_email));  // the owner has no names: the e-mail
+    CHECK(e.at("sender").at("name") == str(t.main.owner_email));  // the owner has no names: the e-mail
     const auto& d = e.at("documents").at(0);
     CHECK(d.at("title") == "Doc 2");
     CHECK(d.at("initialsOnAllPages") == true);
@@ -642,26 +531,14 @@ TEST_CASE("update-recipient errors, in the contract's order", "[backend][recipie
 TEST_CASE("update-recipient: DUPLICATE_RECIPIENT when the new role repeats an e-mail and role", "[backend][recipients]") {
     // No public operation makes two recipients with one e-mail, so the store is built by hand.
     using namespace esign::reference;
-    state st;
-    id_source ids(1);
-    backend_options options;
-    std::vector<webhook_job> jobs;
-    team_record& tm = st.teams["team"];
-    tm.uuid = "team";
-    tm.default_workspace_uuid = "ws";
-    st.workspaces["ws"] = workspace_record{"ws", "team", "Default", "#228be6", true, false, 0, 0, 1};
-    envelope_record env;
-    env.uuid = std::string(36, 'e');
-    env.team_uuid = "team";
-    env.workspace_uuid = "ws";
+    hand_built store;
     recipient_record signer;
     signer.data.email = "a@example.com";
     signer.data.role = esign::recipient_role::signer;
     recipient_record approver = signer;
     approver.data.role = esign::recipient_role::approver;
-    env.recipients = {signer, approver};
-    st.envelopes[env.uuid] = env;
-    context c{st, &tm, t0, ids, options, jobs};
+    const envelope_record& env = store.envelope({signer, approver});
+    context& c = store.c;
 
     esign::envelope_update_recipient_request r;
     r.envelopeUuid = env.uuid;
@@ -672,7 +549,7 @@ TEST_CASE("update-recipient: DUPLICATE_RECIPIENT when the new role repeats an e-
     auto out = handlers::handle(c, r);
     REQUIRE(std::holds_alternative<failure>(out));
     CHECK(std::get<failure>(out).code == esign::error_code::DUPLICATE_RECIPIENT);
-    CHECK(st.envelopes[env.uuid].recipients[0].data.firstname.empty());
+    CHECK(env.recipients[0].data.firstname.empty());
 
     r.updates.role = esign::recipient_role::viewer;
     REQUIRE(std::holds_alternative<esign::envelope_update_recipient_response>(handlers::handle(c, r)));
@@ -889,7 +766,7 @@ TEST_CASE("create-from-template makes a draft with one signer per label", "[back
     CHECK(e.at("status") == "draft");
     CHECK(e.at("title") == "NDA");
     REQUIRE(e.at("documents").as_array().size() == 2);
-    CHECK(e.at("documents").at(0).at("uuid") == text(doc_uuids[0]));
+    CHECK(e.at("documents").at(0).at("uuid") == str(doc_uuids[0]));
     CHECK(e.at("documents").at(0).at("pageCount") == 2);
     CHECK(e.at("documents").at(1).at("title") == "Annex");
     const auto& client = e.at("recipients").at(0).as_object();
@@ -932,7 +809,7 @@ TEST_CASE("create-from-template errors, in the contract's order", "[backend][env
     };
 
     team other = t.make_team({});
-    require_error(create({given("A", "a@example.com"), given("B", "b@example.com")}, {{"workspaceUuid", other.workspace}}),
+    require_error(create({given("A", "a@example.com"), given("B", "b@example.com")}, {{"workspaceUuid", other.default_ws}}),
                   400, "WORKSPACE_NOT_FOUND");
     require_error(create({given("A", "a@example.com"), given("B", "b@example.com")}, {{"workspaceUuid", t.workspace()}}),
                   400, "TEMPLATE_NOT_FOUND");

@@ -13,15 +13,18 @@
 #include <boost/json.hpp>
 #include <catch2/catch.hpp>
 
-#include <esign/reference/backend.hpp>
+#include "backend_support.hpp"
 
 namespace {
 
 namespace bj = boost::json;
-using esign::reference::backend;
-using esign::reference::backend_options;
-
-constexpr std::int64_t start_ms = 1'800'000'000'000;
+using backend_support::backend;
+using backend_support::backend_options;
+using backend_support::post;
+using backend_support::start_ms;
+using backend_support::str;
+using backend_support::strings_at;
+using backend_support::webhook_body;
 
 const std::string acme_key = "esk_acme_test_key_0000000000000000000000001";
 const std::string globex_key = "esk_globex_test_key_00000000000000000000001";
@@ -32,6 +35,7 @@ const std::string acme_template = "a0000000-0000-4000-8000-0000000000f1";
 const std::string acme_envelope = "a0000000-0000-4000-8000-0000000000e1";
 const std::string acme_sandbox_envelope = "a0000000-0000-4000-8000-0000000000e2";
 const std::string globex_default_ws = "b0000000-0000-4000-8000-0000000000d1";
+const std::string acme_webhook = "a0000000-0000-4000-8000-0000000000b1";
 
 std::string example_fixture() {
     const auto path = std::filesystem::path(__FILE__).parent_path().parent_path() / "examples" / "fixture.json";
@@ -49,27 +53,6 @@ backend_options options_with(std::string fixture) {
     return o;
 }
 
-struct answer {
-    unsigned status = 0;
-    bj::value body;
-    std::string code() const {
-        const auto* error = body.as_object().if_contains("error");
-        return error ? std::string(error->at("code").as_string()) : std::string();
-    }
-};
-
-answer post(backend& b, std::string_view path, const std::string& key, const bj::object& body = {}) {
-    auto r = key.empty() ? b.handle(path, std::nullopt, bj::serialize(body)) : b.handle(path, key, bj::serialize(body));
-    return answer{r.status, bj::parse(r.body)};
-}
-
-bj::value str(const std::string& s) { return bj::value(bj::string_view(s)); }
-
-std::vector<std::string> strings_at(const bj::value& array, std::string_view member) {
-    std::vector<std::string> out;
-    for (const auto& item : array.as_array()) out.emplace_back(item.at(member).as_string());
-    return out;
-}
 
 // Problems as "path: message" lines, for readable failures.
 std::vector<std::string> paths_of(const esign::problem_list& problems) {
@@ -191,7 +174,29 @@ TEST_CASE("fixture: the example loads, and the public API shows it", "[backend][
         post(b, "/public/logs/list", acme_key, {{"category", "team"}, {"sortBy", "id"}, {"sortOrder", "asc"}});
     CHECK(strings_at(team_logs.body.at("logs"), "eventType") ==
           std::vector<std::string>{"TEAM_CREATED", "WORKSPACE_CREATED", "CONTACT_CREATED", "CONTACT_CREATED",
-                                   "WORKSPACE_CREATED"});
+                                   "WORKSPACE_CREATED", "WEBHOOK_CREATED"});
+    CHECK(team_logs.body.at("logs").at(5).at("eventData") == bj::value{{"webhookUuid", acme_webhook}});
+
+    // the webhook, with its fixed uuid; url and secret stored, never returned
+    auto hooks = post(b, "/public/webhook/list", acme_key).body.at("webhooks");
+    REQUIRE(hooks.as_array().size() == 1);
+    CHECK(hooks.at(0) == bj::value{{"uuid", acme_webhook},
+                                   {"title", "Signed contracts"},
+                                   {"active", true},
+                                   {"sslVerify", true},
+                                   {"contentType", "application/json"},
+                                   {"events", bj::array{"ENVELOPE_COMPLETED", "ENVELOPE_DECLINED"}},
+                                   {"workspaceUuids", bj::array{str(acme_default_ws)}},
+                                   {"creationDate", start_ms},
+                                   {"updateDate", start_ms}});
+    b.inspect([](const esign::reference::state& st) {
+        const auto& rec = st.webhooks.at(acme_webhook);
+        CHECK(rec.team_uuid == acme_uuid);
+        CHECK(rec.url == "https://hooks.acme.example.com/esign");
+        CHECK(rec.secret == std::optional<std::string>("whsec_acme_fixture_secret"));
+        CHECK(st.deliveries.empty());  // loading delivers nothing
+    });
+    CHECK(post(b, "/public/webhook/list", globex_key).body.at("webhooks") == bj::array{});
 
     // the second team: its own contacts, its plan, nothing of the first
     auto globex_contacts = post(b, "/public/contact/list", globex_key).body.at("contacts");
@@ -202,12 +207,7 @@ TEST_CASE("fixture: the example loads, and the public API shows it", "[backend][
     CHECK(post(b, "/public/envelope/get", globex_key, {{"envelopeUuid", acme_envelope}}).code() ==
           "ENVELOPE_NOT_FOUND");
     CHECK(post(b, "/public/template/list", globex_key).body.at("templates") == bj::array{});
-    CHECK(post(b, "/public/webhook/create", globex_key,
-               {{"url", "https://hooks.example.com/"},
-                {"contentType", "application/json"},
-                {"sslVerify", true},
-                {"active", true}})
-              .code() == "FEATURE_NOT_IN_CURRENT_PLAN");
+    CHECK(post(b, "/public/webhook/create", globex_key, webhook_body()).code() == "FEATURE_NOT_IN_CURRENT_PLAN");
     CHECK(post(b, "/public/workspace/list", "esk_not_a_key").code() == "AUTHENTICATION_ERROR");
 }
 
@@ -225,12 +225,7 @@ TEST_CASE("fixture: /_control/reset brings it back after changes", "[backend][fi
     REQUIRE(post(b, "/public/workspace/create", acme_key, {{"name", "Extra"}}).status == 200);
     REQUIRE(post(b, "/public/workspace/update", acme_key, {{"workspaceUuid", acme_sandbox_ws}, {"sandbox", false}})
                 .status == 200);
-    REQUIRE(post(b, "/public/webhook/create", acme_key,
-                 {{"url", "https://hooks.example.com/"},
-                  {"contentType", "application/json"},
-                  {"sslVerify", true},
-                  {"active", true}})
-                .status == 200);
+    REQUIRE(post(b, "/public/webhook/create", acme_key, webhook_body()).status == 200);
     REQUIRE(post(b, "/public/envelope/update", acme_key,
                  {{"envelopeUuid", acme_envelope}, {"update", {{"title", "Changed"}}}})
                 .status == 200);
@@ -247,6 +242,32 @@ TEST_CASE("fixture: /_control/reset brings it back after changes", "[backend][fi
     // a second backend on the same fixture makes the same store, generated uuids included
     backend twin(options_with(example_fixture()));
     CHECK(snapshot(twin) == before);
+}
+
+TEST_CASE("fixture: the example's webhook delivers the events it subscribes to", "[backend][fixture]") {
+    backend b(options_with(example_fixture()));
+    REQUIRE(b.fixture_problems().empty());
+    auto deliveries = [&] {
+        auto a = post(b, "/_control/webhook/deliveries", "", {{"webhookUuid", acme_webhook}});
+        REQUIRE(a.status == 200);
+        return strings_at(a.body.at("deliveries"), "eventType");
+    };
+    REQUIRE(post(b, "/public/envelope/send", acme_key, {{"envelopeUuid", acme_envelope}}).status == 200);
+    CHECK(deliveries().empty());  // ENVELOPE_SENT is not one of its events
+    for (const char* email : {"bob@client.example.com", "dave@acme.example.com"})
+        REQUIRE(post(b, "/_control/recipient/act", "",
+                     {{"envelopeUuid", acme_envelope}, {"email", email}, {"action", "sign"}})
+                    .status == 200);
+    CHECK(deliveries() == std::vector<std::string>{"ENVELOPE_COMPLETED"});
+
+    // the sandbox workspace is not one of its workspaces
+    REQUIRE(post(b, "/public/envelope/send", acme_key,
+                 {{"workspaceUuid", acme_sandbox_ws}, {"envelopeUuid", acme_sandbox_envelope}})
+                .status == 200);
+    REQUIRE(post(b, "/_control/recipient/act", "",
+                 {{"envelopeUuid", acme_sandbox_envelope}, {"email", "tester@acme.example.com"}, {"action", "sign"}})
+                .status == 200);
+    CHECK(deliveries() == std::vector<std::string>{"ENVELOPE_COMPLETED"});
 }
 
 TEST_CASE("fixture: contacts and recipients beyond one request's 50", "[backend][fixture]") {
@@ -337,8 +358,9 @@ TEST_CASE("fixture: problems come back with their paths, and nothing is loaded",
     SECTION("validation, strict: missing, wrong type, unknown member, bad key") {
         bj::object doc = fixture_of({bj::object{{"name", 3}, {"colour", "red"}}, team_with("has space")});
         doc["extra"] = 1;
-        CHECK(paths_of(problems_of(bj::serialize(doc))) == std::vector<std::string>{"/teams/0/apiKey", "/teams/0/name",
-                                                                                    "/teams/0/colour",
+        // In the document's order; a member that is missing is known when its object closes.
+        CHECK(paths_of(problems_of(bj::serialize(doc))) == std::vector<std::string>{"/teams/0/name", "/teams/0/colour",
+                                                                                    "/teams/0/apiKey",
                                                                                     "/teams/1/apiKey", "/extra"});
         CHECK(single(bj::object{}).path == path{"teams"});
     }
@@ -395,6 +417,46 @@ TEST_CASE("fixture: problems come back with their paths, and nothing is loaded",
         CHECK(duplicate_recipient.path == path{"teams", "0", "envelopes", "0", "recipients"});
         CHECK(duplicate_recipient.message.find("DUPLICATE_RECIPIENT") == 0);
     }
+    SECTION("webhooks: decoded as a webhook/create body") {
+        auto doc = fixture_of({team_with("k1", {{"webhooks", bj::array{webhook_body({{"url", "not a uri"}}),
+                                                                       webhook_body({{"events", bj::array{"NOPE"}}}),
+                                                                       bj::object{{"url", "https://x.example.com"}},
+                                                                       webhook_body({{"colour", "red"}})}}})});
+        CHECK(paths_of(problems_of(bj::serialize(doc))) ==
+              std::vector<std::string>{"/teams/0/webhooks/0/url", "/teams/0/webhooks/1/events/0",
+                                       "/teams/0/webhooks/2/contentType", "/teams/0/webhooks/2/sslVerify",
+                                       "/teams/0/webhooks/2/active", "/teams/0/webhooks/3/colour"});
+    }
+    SECTION("webhooks: what webhook/create refuses") {
+        auto link_local = single(fixture_of(
+            {team_with("k1", {{"webhooks", bj::array{webhook_body({{"url", "http://169.254.169.254/latest"}})}}})}));
+        CHECK(link_local.path == path{"teams", "0", "webhooks", "0"});
+        CHECK(link_local.message.find("WEBHOOK_URL_REFUSED") == 0);
+
+        auto no_feature = single(fixture_of(
+            {team_with("k1", {{"features", bj::array{"sms"}}, {"webhooks", bj::array{webhook_body()}}})}));
+        CHECK(no_feature.path == path{"teams", "0", "webhooks", "0"});
+        CHECK(no_feature.message.find("FEATURE_NOT_IN_CURRENT_PLAN") == 0);
+
+        // another team's workspace is not one of this team's
+        const std::string other_ws = "c0000000-0000-4000-8000-0000000000d1";
+        auto foreign = single(fixture_of(
+            {team_with("k1", {{"defaultWorkspaceUuid", other_ws}}),
+             team_with("k2", {{"webhooks", bj::array{webhook_body({{"workspaceUuids", bj::array{str(other_ws)}}})}}})}));
+        CHECK(foreign.path == path{"teams", "1", "webhooks", "0"});
+        CHECK(foreign.message.find("WORKSPACE_NOT_FOUND") == 0);
+
+        bj::array many;
+        for (int i = 0; i <= 20; ++i) many.push_back(webhook_body());
+        auto limit = single(fixture_of({team_with("k1", {{"webhooks", many}})}));
+        CHECK(limit.path == path{"teams", "0", "webhooks", "20"});
+        CHECK(limit.message.find("WEBHOOK_LIMIT_REACHED") == 0);
+
+        const std::string u = "c0000000-0000-4000-8000-0000000000b1";
+        CHECK(single(fixture_of({team_with("k1", {{"webhooks", bj::array{webhook_body({{"uuid", u}})}}}),
+                                 team_with("k2", {{"webhooks", bj::array{webhook_body({{"uuid", u}})}}})}))
+                  .path == path{"teams", "1", "webhooks", "0", "uuid"});
+    }
     SECTION("every problem of the document is reported") {
         auto doc =
             fixture_of({team_with("k1"), team_with("k1"),
@@ -402,6 +464,35 @@ TEST_CASE("fixture: problems come back with their paths, and nothing is loaded",
         CHECK(paths_of(problems_of(bj::serialize(doc))) ==
               std::vector<std::string>{"/teams/1/apiKey", "/teams/2/contacts"});
     }
+}
+
+TEST_CASE("fixture: webhooks follow the server's webhook URL mode and name the fixture's workspaces",
+          "[backend][fixture]") {
+    const std::string ws = "c0000000-0000-4000-8000-0000000000d2";
+    const std::string text = bj::serialize(fixture_of({team_with(
+        "k1", {{"workspaces", bj::array{bj::object{{"uuid", ws}, {"name", "W"}}}},
+               {"webhooks", bj::array{webhook_body({{"url", "http://127.0.0.1:9000/hook"},
+                                                    {"contentType", "application/x-www-form-urlencoded"},
+                                                    {"secret", nullptr},
+                                                    {"workspaceUuids", bj::array{str(ws)}}})}}})}));
+    backend open(options_with(text));
+    INFO(messages_of(open.fixture_problems()));
+    REQUIRE(open.fixture_problems().empty());
+    auto hooks = post(open, "/public/webhook/list", "k1").body.at("webhooks");
+    REQUIRE(hooks.as_array().size() == 1);
+    CHECK(hooks.at(0).at("workspaceUuids") == bj::array{str(ws)});
+    CHECK(hooks.at(0).at("contentType") == "application/x-www-form-urlencoded");
+    CHECK(hooks.at(0).at("title").is_null());
+    CHECK(hooks.at(0).at("events") == bj::array{});
+    open.inspect([](const esign::reference::state& st) { CHECK(!st.webhooks.begin()->second.secret); });
+
+    backend_options public_only = options_with(text);
+    public_only.public_webhooks_only = true;
+    backend closed(std::move(public_only));
+    REQUIRE(closed.fixture_problems().size() == 1);
+    CHECK(closed.fixture_problems()[0].path == esign::problem_path{"teams", "0", "webhooks", "0"});
+    CHECK(closed.fixture_problems()[0].message.find("WEBHOOK_URL_REFUSED") == 0);
+    CHECK(!closed.is_valid_api_key("k1"));
 }
 
 TEST_CASE("fixture: an empty document and no fixture at all", "[backend][fixture]") {

@@ -13,50 +13,17 @@
 
 #include <boost/json.hpp>
 
-#include <esign/reference/backend.hpp>
+#include "backend_support.hpp"
 
 namespace {
 
 namespace json = boost::json;
-using esign::reference::backend;
-using esign::reference::backend_options;
+using namespace backend_support;
 
-constexpr std::int64_t t0 = 1'800'000'000'000;
+constexpr std::int64_t t0 = start_ms;
 constexpr std::int64_t day = 86'400'000;
 const std::string ghost = "00000000-0000-4000-8000-000000000000";
 const std::string nil = "00000000-0000-0000-0000-000000000000";
-
-backend_options fixed_clock() {
-    backend_options o;
-    o.wall_clock = [] { return t0; };
-    o.seed = 11;
-    return o;
-}
-
-struct answer {
-    unsigned status = 0;
-    json::value body;
-    const json::object& obj() const { return body.as_object(); }
-    std::string code() const {
-        const auto* error = body.is_object() ? body.as_object().if_contains("error") : nullptr;
-        return error ? std::string(error->at("code").as_string()) : std::string();
-    }
-};
-
-void require_ok(const answer& a) {
-    INFO(json::serialize(a.body));
-    REQUIRE(a.status == 200);
-}
-
-void require_error(const answer& a, unsigned status, std::string_view code) {
-    INFO(json::serialize(a.body));
-    REQUIRE(a.status == status);
-    REQUIRE(a.code() == code);
-}
-
-json::object recipient(std::string email, std::string first = "Ada", std::string last = "Lovelace") {
-    return {{"type", "manual"}, {"email", std::move(email)}, {"firstname", std::move(first)}, {"lastname", std::move(last)}};
-}
 
 struct sent_email {
     std::string to;
@@ -71,39 +38,17 @@ std::ostream& operator<<(std::ostream& os, const sent_email& e) {
 }
 
 // One backend and one team; helpers that call it as a client would.
-struct api {
-    backend b;
-    std::string key;
-    std::string team_uuid;
-    std::string workspace;
-    std::string owner_uuid;
-    std::string owner_email;
-
-    explicit api(json::object team = {}, backend_options options = fixed_clock()) : b(std::move(options)) {
-        auto a = control("/_control/team/create", team);
-        require_ok(a);
-        key = std::string(a.obj().at("apiKey").as_string());
-        team_uuid = std::string(a.obj().at("teamUuid").as_string());
-        workspace = std::string(a.obj().at("defaultWorkspaceUuid").as_string());
-        owner_uuid = std::string(a.obj().at("ownerUuid").as_string());
-        owner_email = std::string(a.obj().at("ownerEmail").as_string());
-    }
-
-    answer raw(std::string_view path, std::optional<std::string_view> k, const json::value& body) {
-        auto r = b.handle(path, k, json::serialize(body));
-        return answer{r.status, json::parse(r.body)};
-    }
-    answer call(std::string_view path, const json::value& body) { return raw(path, key, body); }
-    answer control(std::string_view path, const json::value& body = json::object{}) { return raw(path, std::nullopt, body); }
+struct api : client {
+    explicit api(json::object team = {}, backend_options options = fixed_clock(11)) : client(std::move(options), team) {}
 
     void team_update(json::object fields) {
-        fields["teamUuid"] = team_uuid;
+        fields["teamUuid"] = main.uuid;
         require_ok(control("/_control/team/update", fields));
     }
 
     // A draft with `signers` added in order, then the given update (e.g. signatureOrder).
     std::string envelope(std::initializer_list<std::string> signers, json::object update = {}) {
-        auto a = raw("/_control/envelope/create", key,
+        auto a = raw("/_control/envelope/create", main.key,
                      json::object{{"title", "Contract"},
                                   {"documents", json::array{json::object{{"title", "Main"}, {"pageCount", 1}}}}});
         require_ok(a);
@@ -138,12 +83,6 @@ struct api {
         CHECK(a.obj().at("envelopeStatus").as_string() == envelope_status);
     }
 
-    json::object get(const std::string& env) {
-        auto a = call("/public/envelope/get", json::object{{"envelopeUuid", env}});
-        require_ok(a);
-        return a.obj();
-    }
-
     std::vector<sent_email> outbox() {
         auto a = control("/_control/outbox/list");
         require_ok(a);
@@ -154,52 +93,21 @@ struct api {
         return out;
     }
 
-    json::array logs(const std::optional<std::string>& env = std::nullopt) {
-        json::object body{{"category", "envelope"}, {"sortBy", "id"}, {"sortOrder", "asc"}};
-        if (env) body["envelopeUuid"] = *env;
-        auto a = call("/public/logs/list", body);
-        require_ok(a);
-        return a.obj().at("logs").as_array();
-    }
-    std::vector<std::string> log_types(const std::string& env) {
-        std::vector<std::string> types;
-        for (const auto& l : logs(env)) types.emplace_back(l.at("eventType").as_string());
-        return types;
-    }
-
     std::string webhook() {
-        auto a = call("/public/webhook/create", json::object{{"url", "http://127.0.0.1:9/hook"},
-                                                             {"contentType", "application/json"},
-                                                             {"sslVerify", false},
-                                                             {"active", true}});
+        auto a = call("/public/webhook/create", webhook_body({{"url", "http://127.0.0.1:9/hook"}, {"sslVerify", false}}));
         require_ok(a);
         return std::string(a.obj().at("webhook").at("uuid").as_string());
     }
     std::vector<std::string> delivered_events(const std::string& hook) {
         auto a = control("/_control/webhook/deliveries", json::object{{"webhookUuid", hook}});
         require_ok(a);
-        std::vector<std::string> events;
-        for (const auto& d : a.obj().at("deliveries").as_array()) events.emplace_back(d.at("eventType").as_string());
-        return events;
+        return strings_at(a.obj().at("deliveries"), "eventType");
     }
 
     void sandbox(bool on) {
-        require_ok(call("/public/workspace/update", json::object{{"workspaceUuid", workspace}, {"sandbox", on}}));
-    }
-
-    std::int64_t advance(std::int64_t ms) {
-        auto a = control("/_control/clock/advance", json::object{{"milliseconds", ms}});
-        require_ok(a);
-        return a.obj().at("now").as_int64();
+        require_ok(call("/public/workspace/update", json::object{{"workspaceUuid", main.default_ws}, {"sandbox", on}}));
     }
 };
-
-const json::object& recipient_of(const json::object& envelope, std::string_view email) {
-    for (const auto& r : envelope.at("recipients").as_array())
-        if (r.at("email").as_string() == email) return r.as_object();
-    FAIL("no recipient " << email);
-    return envelope;  // not reached
-}
 
 std::vector<std::string> recipients_emailed(const std::vector<sent_email>& outbox) {
     std::vector<std::string> to;
@@ -238,7 +146,7 @@ TEST_CASE("send: signing, invitations, e-mails, log and webhook event", "[backen
     REQUIRE(logs.size() == 2);
     CHECK(logs.at(1).at("eventType") == "ENVELOPE_SENT");
     CHECK(logs.at(1).at("timestamp") == sent);
-    CHECK(logs.at(1).at("author") == json::value{{"uuid", t.owner_uuid}, {"email", t.owner_email}, {"name", t.owner_email}});
+    CHECK(logs.at(1).at("author") == json::value{{"uuid", t.main.owner_uuid}, {"email", t.main.owner_email}, {"name", t.main.owner_email}});
     CHECK(t.delivered_events(hook) == std::vector<std::string>{"ENVELOPE_CREATED", "ENVELOPE_SENT"});
 }
 
@@ -291,35 +199,23 @@ TEST_CASE("send errors, in the contract's order, change nothing", "[backend][lif
 TEST_CASE("send: INVALID_EMAIL for a recipient at the reserved TLD, after the quota", "[backend][lifecycle]") {
     // No public operation stores such a recipient, so the store is built by hand.
     using namespace esign::reference;
-    state st;
-    id_source ids(1);
-    backend_options options;
-    std::vector<webhook_job> jobs;
-    team_record& tm = st.teams["team"];
-    tm.uuid = "team";
-    tm.default_workspace_uuid = "ws";
-    st.workspaces["ws"] = workspace_record{"ws", "team", "Default", "#228be6", true, false, 0, 0, 1};
-    envelope_record env;
-    env.uuid = std::string(36, 'e');
-    env.team_uuid = "team";
-    env.workspace_uuid = "ws";
+    hand_built store;
     recipient_record r;
     r.data.email = "a@example.invalid";
-    env.recipients = {r};
-    st.envelopes[env.uuid] = env;
-    context c{st, &tm, t0, ids, options, jobs};
+    const envelope_record& env = store.envelope({r});
+    team_record& tm = store.team;
 
     esign::envelope_send_request send;
     send.envelopeUuid = env.uuid;
     auto code = [&] {
-        auto out = handlers::handle(c, send);
+        auto out = handlers::handle(store.c, send);
         REQUIRE(std::holds_alternative<failure>(out));
         return std::get<failure>(out).code;
     };
     CHECK(code() == esign::error_code::INVALID_EMAIL);
     tm.email_quota = 0;
     CHECK(code() == esign::error_code::SES_LIMIT_EXCEEDED);
-    CHECK(st.envelopes[env.uuid].status == esign::envelope_status::draft);
+    CHECK(env.status == esign::envelope_status::draft);
     CHECK(tm.api_credits == 1000);
 }
 
@@ -543,7 +439,7 @@ TEST_CASE("envelope/cancel from draft or in progress; final envelopes refuse it"
     CHECK(recipient_of(e, "a@example.com").at("status") == "canceled");
     auto log = t.logs(draft).back();
     CHECK(log.at("eventType") == "ENVELOPE_CANCELED");
-    CHECK(log.at("author") == json::value{{"uuid", t.owner_uuid}, {"email", t.owner_email}, {"name", t.owner_email}});
+    CHECK(log.at("author") == json::value{{"uuid", t.main.owner_uuid}, {"email", t.main.owner_email}, {"name", t.main.owner_email}});
     CHECK(log.at("eventData").at("reason") == "changed my mind");
     CHECK(t.delivered_events(hook).back() == "ENVELOPE_CANCELED");
     require_error(t.control("/_control/envelope/cancel", json::object{{"envelopeUuid", draft}}), 400,

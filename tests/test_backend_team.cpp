@@ -11,33 +11,11 @@
 #include <boost/json.hpp>
 #include <catch2/catch.hpp>
 
-#include <esign/reference/backend.hpp>
+#include "backend_support.hpp"
 
 namespace {
 
-namespace bj = boost::json;
-using esign::reference::backend;
-using esign::reference::backend_options;
-
-constexpr std::int64_t start_ms = 1'800'000'000'000;
-
-struct answer {
-    unsigned status = 0;
-    bj::value body;
-
-    const bj::object& obj() const { return body.as_object(); }
-    std::string code() const {
-        const auto* error = body.as_object().if_contains("error");
-        return error ? std::string(error->at("code").as_string()) : std::string();
-    }
-    bj::value detail_path(std::size_t i = 0) const { return body.at("error").at("details").at(i).at("path"); }
-    std::size_t detail_count() const { return body.at("error").at("details").as_array().size(); }
-};
-
-answer post(backend& b, std::string_view path, const std::string& key, const bj::object& body = {}) {
-    auto r = key.empty() ? b.handle(path, std::nullopt, bj::serialize(body)) : b.handle(path, key, bj::serialize(body));
-    return answer{r.status, bj::parse(r.body)};
-}
+using namespace backend_support;
 
 // A clock the test moves (even backwards, to tell insertion order from timestamp order).
 struct test_clock {
@@ -50,19 +28,6 @@ struct test_clock {
     }
     void set(std::int64_t ms) const { *now = ms; }
 };
-
-struct team {
-    std::string key, uuid, default_ws, owner_uuid, owner_email;
-};
-
-team make_team(backend& b, const bj::object& body = {}) {
-    auto a = post(b, "/_control/team/create", "", body);
-    REQUIRE(a.status == 200);
-    const auto& o = a.obj();
-    return team{std::string(o.at("apiKey").as_string()), std::string(o.at("teamUuid").as_string()),
-                std::string(o.at("defaultWorkspaceUuid").as_string()), std::string(o.at("ownerUuid").as_string()),
-                std::string(o.at("ownerEmail").as_string())};
-}
 
 std::string make_workspace(backend& b, const team& t, std::string name) {
     auto a = post(b, "/public/workspace/create", t.key, {{"name", name}});
@@ -79,12 +44,7 @@ std::string make_envelope(backend& b, const team& t, std::optional<std::string> 
 }
 
 std::string make_webhook(backend& b, const team& t, bj::object extra = {}) {
-    bj::object body{{"url", "https://hooks.example.com/esign"},
-                    {"contentType", "application/json"},
-                    {"sslVerify", true},
-                    {"active", true}};
-    for (auto& m : extra) body[m.key()] = m.value();
-    auto a = post(b, "/public/webhook/create", t.key, body);
+    auto a = post(b, "/public/webhook/create", t.key, webhook_body(std::move(extra)));
     REQUIRE(a.status == 200);
     return std::string(a.body.at("webhook").at("uuid").as_string());
 }
@@ -97,18 +57,7 @@ bj::object contact(std::string email, std::string first = "Ann", std::string las
 std::vector<std::string> events(backend& b, const team& t, std::string category = "team") {
     auto a = post(b, "/public/logs/list", t.key, {{"category", category}, {"sortBy", "id"}, {"sortOrder", "asc"}});
     REQUIRE(a.status == 200);
-    std::vector<std::string> out;
-    for (const auto& log : a.body.at("logs").as_array()) out.emplace_back(log.at("eventType").as_string());
-    return out;
-}
-
-// A JSON string, to compare with a member.
-bj::value str(const std::string& s) { return bj::value(bj::string_view(s)); }
-
-std::vector<std::string> strings_at(const bj::value& array, std::string_view member) {
-    std::vector<std::string> out;
-    for (const auto& item : array.as_array()) out.emplace_back(item.at(member).as_string());
-    return out;
+    return strings_at(a.body.at("logs"), "eventType");
 }
 
 bj::object pagination(std::int64_t total, std::int64_t page, std::int64_t pages, std::optional<std::int64_t> next,
@@ -190,12 +139,7 @@ TEST_CASE("team/create: given values; owner names null when absent", "[backend][
         CHECK(!rec.subscription);
         CHECK(rec.features == std::set<esign::plan_feature>{esign::plan_feature::sms});
     });
-    CHECK(post(b, "/public/webhook/create", t.key,
-               {{"url", "https://x.example.com"},
-                {"contentType", "application/json"},
-                {"sslVerify", true},
-                {"active", true}})
-              .code() == "FEATURE_NOT_IN_CURRENT_PLAN");
+    CHECK(post(b, "/public/webhook/create", t.key, webhook_body()).code() == "FEATURE_NOT_IN_CURRENT_PLAN");
 
     const team plain = make_team(b);
     const auto env = make_envelope(b, plain);
@@ -248,12 +192,7 @@ TEST_CASE("team/update: unknown team, absent members unchanged, features gate we
         CHECK(!rec.subscription);
         CHECK(rec.features.empty());
     });
-    CHECK(post(b, "/public/webhook/create", t.key,
-               {{"url", "https://x.example.com"},
-                {"contentType", "application/json"},
-                {"sslVerify", true},
-                {"active", true}})
-              .code() == "FEATURE_NOT_IN_CURRENT_PLAN");
+    CHECK(post(b, "/public/webhook/create", t.key, webhook_body()).code() == "FEATURE_NOT_IN_CURRENT_PLAN");
 
     // without "timestamp", new envelopes have timestampEnabled false
     const auto env = make_envelope(b, t);

@@ -556,3 +556,151 @@ TEST_CASE("json engine: real problems format as documented", "[json][format]") {
     REQUIRE(r.problems().size() == 1);
     CHECK(fmt::format("{}", r.problems()[0]) == "recipients[3].email: must be a valid e-mail address (pattern)");
 }
+
+// ---------------------------------------------------------------------------------------------
+// read<T> checks while it parses: what the parser gives in parts, numbers as written,
+// duplicates wherever they are, contents it skips or captures, big arrays.
+
+TEST_CASE("json engine: read<T> joins strings and names the parser gives in parts", "[json][stream]") {
+    // Escapes make the parser hand a string over in pieces; a name can be escaped too.
+    std::string long_name;
+    for (int i = 0; i < 3000; ++i) long_name += i % 7 == 0 ? "\\\"" : "ab\\u00e9";
+    const std::string body = R"({"e\u006evelopeUuid":")" + U + R"(","recipients":[{"type":"manual","em\u0061il":"a@example.com",)" +
+                             R"("firstname":")" + long_name + R"(","lastname":"B"}]})";
+    auto r = esign::json::read<envelope_add_recipients_request>(body);
+    REQUIRE(r.has_value());
+    CHECK(r->envelopeUuid == U);
+    const std::string& firstname = r->recipients.at(0).firstname;
+    CHECK(firstname == bj::value_to<std::string>(bj::parse(R"(")" + long_name + R"(")")));
+    CHECK(firstname.size() > 9000);
+    CHECK(r->recipients.at(0).email == "a@example.com");
+}
+
+TEST_CASE("json engine: read<T> keeps a number's text as written, decode<T> writes it anew", "[json][stream]") {
+    const std::string body = R"({"envelopeUuid":")" + U + R"(","documentUuid":")" + U +
+                             R"(","blocks":[{"page":"1","x":1,"y":2,"type":"text","text":"t","defaultValue":2.50},)"
+                             R"({"page":"1","x":1,"y":2,"type":"text","text":"t","defaultValue":1e2}]})";
+    auto from_bytes = esign::json::read<envelope_add_blocks_request>(body);
+    auto from_value = esign::json::decode<envelope_add_blocks_request>(bj::parse(body));
+    REQUIRE(from_bytes.has_value());
+    REQUIRE(from_value.has_value());
+    CHECK(from_bytes->blocks.at(0).defaultValue == scalar_text("2.50"));
+    CHECK(from_bytes->blocks.at(1).defaultValue == scalar_text("1e2"));
+    CHECK(from_value->blocks.at(0).defaultValue == scalar_text("2.5"));
+    CHECK(from_value->blocks.at(1).defaultValue == scalar_text("100"));
+}
+
+TEST_CASE("json engine: problems come in the document's order, missing members when the object closes",
+          "[json][stream]") {
+    auto r = esign::json::read<envelope_add_recipients_request>(
+        R"({"recipients":[{"lastname":5,"email":"x","type":"robot"}],"envelopeUuid":"short"})");
+    REQUIRE_FALSE(r.has_value());
+    std::vector<std::string> seen;
+    for (const auto& p : r.problems()) seen.push_back(fmt::format("{}", p));
+    CHECK(seen == std::vector<std::string>{
+                      "recipients[0].lastname: expected a string, got a number (type)",
+                      "recipients[0].email: must be a valid e-mail address (pattern)",
+                      "recipients[0].type: must be one of: manual (enum_value)",
+                      "recipients[0].firstname: is required (missing)",
+                      "envelopeUuid: must be exactly 36 characters (too_short)",
+                  });
+}
+
+TEST_CASE("json engine: duplicates are found in skipped, mapped and captured contents", "[json][stream]") {
+    SECTION("a member the request does not have, and a member of the wrong type") {
+        auto r = esign::json::read<envelope_get_request>(
+            R"({"envelopeUuid":{"a":1,"a":[{"b":1,"b":2}]},"extra":[{"c":1,"c":2}],"extra":0})");
+        REQUIRE_FALSE(r.has_value());
+        std::set<problem_path> duplicates;
+        for (const auto& p : r.problems())
+            if (p.kind == problem_kind::duplicate_member) duplicates.insert(p.path);
+        CHECK(duplicates == std::set<problem_path>{{"envelopeUuid", "a"}, {"envelopeUuid", "a", "0", "b"},
+                                                   {"extra", "0", "c"}, {"extra"}});
+    }
+    SECTION("a map member (blocks by page) and a member read as a DOM (eventData)") {
+        auto doc = esign::json::read<document>(
+            R"({"uuid":"u","title":"t","blocks":{"1":[],"1":[]},"signaturesOnSeparatePage":false,)"
+            R"("initialsOnAllPages":false,"initialsVerticalMargin":0,"mustReadAllPages":false,"pageCount":1})");
+        REQUIRE_FALSE(doc.has_value());
+        REQUIRE(doc.problems().size() == 1);
+        CHECK(doc.problems()[0].path == problem_path{"blocks", "1"});
+        CHECK(doc.problems()[0].kind == problem_kind::duplicate_member);
+
+        const std::string entry = R"({"category":"envelope","eventType":"ENVELOPE_SENT","eventData":{"x":{"y":1,"y":2},"z":[1,2.50]},)"
+                                  R"("timestamp":1,"author":{"uuid":"u","email":"a@example.com","name":"n"}})";
+        auto log = esign::json::read<log_entry>(entry);
+        REQUIRE_FALSE(log.has_value());
+        REQUIRE(log.problems().size() == 1);
+        CHECK(log.problems()[0].path == problem_path{"eventData", "x", "y"});
+        auto fine = esign::json::read<log_entry>(
+            R"({"category":"envelope","eventType":"ENVELOPE_SENT","eventData":{"x":{"y":1},"z":[1,"s",null]},)"
+            R"("timestamp":1,"author":{"uuid":"u","email":"a@example.com","name":"n"}})");
+        REQUIRE(fine.has_value());
+        CHECK(bj::value(fine->eventData) == bj::parse(R"({"x":{"y":1},"z":[1,"s",null]})"));
+    }
+    SECTION("a rule across members still judges the first copy of a duplicated member") {
+        // Found by fuzz_decode (fuzz/corpus/decode/regress_duplicate_hides_rule.bin): the
+        // duplicate once hid the category rule's problem, on the streamed path only.
+        const std::string body = R"({"category":"envelope","eventTypes":["TEAM_CREATED"],"eventTypes":["ENVELOPE_SENT"]})";
+        auto streamed = esign::json::read<logs_list_request>(body);
+        REQUIRE_FALSE(streamed.has_value());
+        std::vector<std::pair<problem_path, problem_kind>> seen;
+        for (const auto& p : streamed.problems()) seen.emplace_back(p.path, p.kind);
+        CHECK(seen == std::vector<std::pair<problem_path, problem_kind>>{
+                          {{"eventTypes"}, problem_kind::duplicate_member},
+                          {{"eventTypes", "0"}, problem_kind::enum_value},
+                      });
+        auto dom = esign::json::parse_body(body);
+        REQUIRE(dom.has_value());
+        auto decoded = esign::json::decode<logs_list_request>(dom->value);
+        REQUIRE_FALSE(decoded.has_value());
+        REQUIRE(decoded.problems().size() == 1);
+        CHECK(decoded.problems()[0].path == problem_path{"eventTypes", "0"});
+    }
+}
+
+TEST_CASE("json engine: a 1 MiB recipients array is read whole, every item checked", "[json][stream][limits]") {
+    // The array is far beyond its limit of 50: one size problem, and every item still checked
+    // (bench/decode.cpp measures that the time is linear in the size).
+    auto body_of = [](std::size_t bytes, std::string_view item) {
+        std::string body = R"({"envelopeUuid":")" + U + R"(","recipients":[)";
+        std::size_t items = 0;
+        while (body.size() < bytes) {
+            if (items++) body += ',';
+            body += item;
+        }
+        return std::pair{body + "]}", items};
+    };
+    const auto [valid, valid_items] =
+        body_of(1 << 20, R"({"type":"manual","email":"someone@example.com","firstname":"A","lastname":"B"})");
+    auto r = esign::json::read<envelope_add_recipients_request>(valid);
+    REQUIRE_FALSE(r.has_value());
+    REQUIRE(r.problems().size() == 1);
+    CHECK(r.problems()[0].path == problem_path{"recipients"});
+    CHECK(r.problems()[0].kind == problem_kind::size);
+    CHECK(r.problems()[0].limit == 50);
+
+    const auto [invalid, invalid_items] =
+        body_of(1 << 20, R"({"type":"manual","email":"no","firstname":"A","lastname":"B"})");
+    auto s = esign::json::read<envelope_add_recipients_request>(invalid);
+    REQUIRE_FALSE(s.has_value());
+    REQUIRE(s.problems().size() == invalid_items + 1);
+    CHECK(s.problems().back().kind == problem_kind::size);  // known when the array closes
+    CHECK(s.problems()[invalid_items - 1].path == problem_path{"recipients", std::to_string(invalid_items - 1), "email"});
+    CHECK(valid_items > 10000);
+}
+
+TEST_CASE("json engine: a rule across members does not judge by a member that failed", "[json][stream]") {
+    // eventTypes are judged by the category; with no valid category there is nothing to judge
+    // them by, and the only problem is the category's.
+    auto r = esign::json::read<logs_list_request>(R"({"category":"nope","eventTypes":["ENVELOPE_SENT","TEAM_CREATED"]})");
+    REQUIRE_FALSE(r.has_value());
+    REQUIRE(r.problems().size() == 1);
+    CHECK(r.problems()[0].path == problem_path{"category"});
+    CHECK(r.problems()[0].kind == problem_kind::enum_value);
+
+    auto s = esign::json::read<logs_list_request>(R"({"category":"team","eventTypes":["ENVELOPE_SENT","TEAM_CREATED"]})");
+    REQUIRE_FALSE(s.has_value());
+    REQUIRE(s.problems().size() == 1);
+    CHECK(s.problems()[0].path == problem_path{"eventTypes", "0"});
+}

@@ -14,6 +14,7 @@
 #include <utility>
 #include <vector>
 
+#include <boost/asio/ip/address.hpp>
 #include <boost/json.hpp>
 
 #include <esign/esign.hpp>
@@ -622,4 +623,121 @@ TEST_CASE("rules: IPv4 in any notation", "[rules][webhook-url]") {
     CHECK_FALSE(rules::parse_ipv4_any_notation("").has_value());
     CHECK_FALSE(rules::parse_ipv4_any_notation("1.2.3.256").has_value());
     CHECK_FALSE(rules::parse_ipv4_any_notation("1.2.65536").has_value());
+}
+
+// ---------------------------------------------------------------------------------------------
+// Address classification: the same rule for a URL's IP host and for the addresses a host name
+// resolves to (the server's webhook sender).
+
+namespace {
+
+// The kind of `text` (dotted IPv4 or IPv6), parsed the way the server receives resolved
+// addresses: as a boost::asio address.
+rules::address_kind kind_of(const std::string& text) {
+    const auto address = boost::asio::ip::make_address(text);
+    return address.is_v4() ? rules::classify_ipv4(address.to_v4().to_uint())
+                           : rules::classify_ipv6(address.to_v6().to_bytes());
+}
+
+struct address_case {
+    const char* address;
+    rules::address_kind kind;
+};
+
+const address_case address_cases[] = {
+    // IPv4
+    {"127.0.0.1", rules::address_kind::loopback},
+    {"127.255.255.254", rules::address_kind::loopback},
+    {"10.0.0.1", rules::address_kind::private_use},
+    {"10.255.255.255", rules::address_kind::private_use},
+    {"172.16.0.1", rules::address_kind::private_use},
+    {"172.31.255.255", rules::address_kind::private_use},
+    {"192.168.0.1", rules::address_kind::private_use},
+    {"192.168.255.255", rules::address_kind::private_use},
+    {"169.254.0.1", rules::address_kind::link_local},
+    {"169.254.169.254", rules::address_kind::link_local},
+    {"0.0.0.0", rules::address_kind::unspecified},
+    {"100.64.0.1", rules::address_kind::shared},
+    {"224.0.0.1", rules::address_kind::multicast},
+    {"240.0.0.1", rules::address_kind::reserved},
+    {"255.255.255.255", rules::address_kind::reserved},
+    {"93.184.216.34", rules::address_kind::global},
+    {"8.8.8.8", rules::address_kind::global},
+    {"11.0.0.1", rules::address_kind::global},         // just above 10.0.0.0/8
+    {"172.15.255.255", rules::address_kind::global},   // just below 172.16.0.0/12
+    {"172.32.0.1", rules::address_kind::global},       // just above
+    {"192.167.255.255", rules::address_kind::global},  // just below 192.168.0.0/16
+    {"169.253.255.255", rules::address_kind::global},  // just below 169.254.0.0/16
+    {"169.255.0.1", rules::address_kind::global},      // just above
+    {"100.128.0.1", rules::address_kind::global},      // just above 100.64.0.0/10
+    // IPv6
+    {"::1", rules::address_kind::loopback},
+    {"::", rules::address_kind::unspecified},
+    {"fe80::1", rules::address_kind::link_local},
+    {"febf:ffff::1", rules::address_kind::link_local},  // the top of fe80::/10
+    {"fec0::1", rules::address_kind::site_local},
+    {"fc00::1", rules::address_kind::unique_local},
+    {"fd12:3456::1", rules::address_kind::unique_local},
+    {"ff02::1", rules::address_kind::multicast},
+    {"2001:db8::1", rules::address_kind::global},
+    {"2606:2800:220:1:248:1893:25c8:1946", rules::address_kind::global},
+    {"fbff::1", rules::address_kind::global},  // just below fc00::/7
+    {"::2", rules::address_kind::global},
+    // IPv4-mapped IPv6: the kind of the IPv4 address
+    {"::ffff:127.0.0.1", rules::address_kind::loopback},
+    {"::ffff:10.1.2.3", rules::address_kind::private_use},
+    {"::ffff:172.16.0.1", rules::address_kind::private_use},
+    {"::ffff:192.168.1.1", rules::address_kind::private_use},
+    {"::ffff:169.254.169.254", rules::address_kind::link_local},
+    {"::ffff:93.184.216.34", rules::address_kind::global},
+    {"::fffe:169.254.169.254", rules::address_kind::global},  // not the mapped prefix
+};
+
+} // namespace
+
+TEST_CASE("rules: IPv4 and IPv6 addresses by kind", "[rules][webhook-url][address]") {
+    for (const auto& c : address_cases) {
+        INFO(c.address);
+        CHECK(kind_of(c.address) == c.kind);
+    }
+    // The same numbers without a parser.
+    CHECK(rules::classify_ipv4(0x7F000001u) == rules::address_kind::loopback);
+    CHECK(rules::classify_ipv4(0xA9FEA9FEu) == rules::address_kind::link_local);
+    CHECK(rules::classify_ipv4(0xC0A80101u) == rules::address_kind::private_use);
+    CHECK(rules::classify_ipv4(0x5DB8D822u) == rules::address_kind::global);
+    rules::ipv6_bytes mapped{};
+    mapped[10] = mapped[11] = 0xFF;
+    mapped[12] = 169;
+    mapped[13] = 254;
+    CHECK(rules::classify_ipv6(mapped) == rules::address_kind::link_local);
+    mapped[12] = 10;
+    CHECK(rules::classify_ipv6(mapped) == rules::address_kind::private_use);
+    rules::ipv6_bytes loopback{};
+    loopback[15] = 1;
+    CHECK(rules::classify_ipv6(loopback) == rules::address_kind::loopback);
+}
+
+TEST_CASE("rules: which addresses a webhook may reach, in both modes", "[rules][webhook-url][address]") {
+    // Link-local (cloud metadata) never; public always; the rest only without public_only.
+    CHECK(rules::refuses_address(rules::address_kind::link_local, false));
+    CHECK(rules::refuses_address(rules::address_kind::link_local, true));
+    CHECK_FALSE(rules::refuses_address(rules::address_kind::global, false));
+    CHECK_FALSE(rules::refuses_address(rules::address_kind::global, true));
+    for (auto kind : {rules::address_kind::loopback, rules::address_kind::private_use, rules::address_kind::unspecified,
+                      rules::address_kind::shared, rules::address_kind::multicast, rules::address_kind::reserved,
+                      rules::address_kind::unique_local, rules::address_kind::site_local}) {
+        INFO(static_cast<int>(kind));
+        CHECK_FALSE(rules::refuses_address(kind, false));
+        CHECK(rules::refuses_address(kind, true));
+    }
+}
+
+TEST_CASE("rules: a URL's IP host is judged by the same classification", "[rules][webhook-url][address]") {
+    for (const auto& c : address_cases) {
+        const std::string text = c.address;
+        const std::string url = "http://" + (text.find(':') != std::string::npos ? "[" + text + "]" : text) + "/hook";
+        INFO(url);
+        CHECK(refused(url) == rules::refuses_address(c.kind, false));
+        CHECK(refused_public_only(url) == rules::refuses_address(c.kind, true));
+    }
 }

@@ -8,8 +8,7 @@
 #include <boost/json/parse.hpp>
 #include <boost/json/serialize.hpp>
 
-#include <esign/json/codecs.hpp>
-#include <esign/json/described.hpp>
+#include <esign/json/decode.hpp>
 #include <esign/model/operations.hpp>
 #include <esign/schema/json_schema.hpp>
 #include <esign/schema/openapi.hpp>

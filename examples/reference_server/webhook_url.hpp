@@ -8,6 +8,8 @@
 
 #include <boost/asio/ip/address.hpp>
 
+#include <esign/rules/webhook_url.hpp>
+
 namespace esign::server {
 
 namespace asio = boost::asio;
@@ -116,25 +118,13 @@ inline std::string form_urlencode(std::string_view text) {
     return out;
 }
 
-// Whether the sender may connect to `a` (see the top of this file).
+// Whether the sender may connect to `address`, an address the webhook's host resolved to: the
+// rule of a URL's IP host (esign::rules::classify_ipv4/6, refuses_address) applied again, so a
+// host name cannot lead to an address its URL could not name.
 inline bool may_connect_to(const asio::ip::address& address, bool public_only) {
-    auto v4_allowed = [public_only](const asio::ip::address_v4& a) {
-        const std::uint32_t v = a.to_uint();
-        auto in = [v](std::uint32_t net, int bits) { return (v >> (32 - bits)) == (net >> (32 - bits)); };
-        if (in(0xA9FE0000u, 16)) return false;  // 169.254.0.0/16 link-local, metadata
-        if (!public_only) return true;
-        return !(in(0x00000000u, 8) || in(0x7F000000u, 8) || in(0x0A000000u, 8) || in(0xAC100000u, 12) ||
-                 in(0xC0A80000u, 16) || in(0x64400000u, 10) || in(0xE0000000u, 4) || in(0xF0000000u, 4));
-    };
-    if (address.is_v4()) return v4_allowed(address.to_v4());
-    const auto a = address.to_v6();
-    if (a.is_v4_mapped()) return v4_allowed(asio::ip::make_address_v4(asio::ip::v4_mapped, a));
-    const auto b = a.to_bytes();
-    if (b[0] == 0xfe && (b[1] & 0xc0) == 0x80) return false;  // fe80::/10
-    if (!public_only) return true;
-    if (a.is_loopback() || a.is_unspecified() || a.is_multicast() || a.is_site_local()) return false;
-    if ((b[0] & 0xfe) == 0xfc) return false;  // fc00::/7 unique local
-    return true;
+    const rules::address_kind kind = address.is_v4() ? rules::classify_ipv4(address.to_v4().to_uint())
+                                                     : rules::classify_ipv6(address.to_v6().to_bytes());
+    return !rules::refuses_address(kind, public_only);
 }
 
 } // namespace esign::server

@@ -10,6 +10,7 @@
 //   auto bytes = esign::test::raw_exchange(srv.host(), srv.port(), "GARBAGE\r\n\r\n");
 #include <chrono>
 #include <cstdint>
+#include <mutex>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -55,6 +56,47 @@ struct http_response {
     boost::json::value json() const { return boost::json::parse(body); }
 };
 
+// Every answer this test program received, for coverage checks: the request path (without
+// the query), the status, and the `error.code` of an error body (empty for a success).
+struct wire_record {
+    std::string path;
+    unsigned status = 0;
+    std::string code;
+};
+
+class wire_log {
+public:
+    static wire_log& instance() {
+        static wire_log log;
+        return log;
+    }
+    void record(std::string_view target, const http_response& r) {
+        wire_record rec{std::string(target.substr(0, target.find('?'))), r.status, {}};
+        if (r.status != 200) {
+            boost::system::error_code ec;
+            const auto v = boost::json::parse(r.body, ec);
+            if (!ec && v.is_object())
+                if (const auto* e = v.as_object().if_contains("error"); e && e->is_object())
+                    if (const auto* code = e->as_object().if_contains("code"); code && code->is_string())
+                        rec.code = std::string(code->as_string());
+        }
+        std::lock_guard lock(mutex_);
+        records_.push_back(std::move(rec));
+    }
+    std::vector<wire_record> records() const {
+        std::lock_guard lock(mutex_);
+        return records_;
+    }
+    void clear() {
+        std::lock_guard lock(mutex_);
+        records_.clear();
+    }
+
+private:
+    mutable std::mutex mutex_;
+    std::vector<wire_record> records_;
+};
+
 // One connection; requests on it reuse it while the server keeps it open (keep-alive).
 class http_connection {
 public:
@@ -98,6 +140,7 @@ public:
         out.body = std::move(res.body());
         out.keep_alive = res.keep_alive();
         if (!out.keep_alive) close();
+        wire_log::instance().record(target, out);
         return out;
     }
 

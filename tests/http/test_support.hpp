@@ -4,6 +4,7 @@
 
 #include <optional>
 #include <regex>
+#include <set>
 #include <string>
 #include <string_view>
 
@@ -22,6 +23,13 @@ inline bool is_lowercase_uuid(std::string_view s) {
 inline bool is_iso8601_ms(std::string_view s) {
     static const std::regex iso(R"(^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$)");
     return std::regex_match(s.begin(), s.end(), iso);
+}
+
+// The value at a JSON pointer ("/webhook/uuid"), or null when there is none.
+inline boost::json::value at(const boost::json::value& v, std::string_view pointer) {
+    boost::system::error_code ec;
+    const auto* p = v.find_pointer(pointer, ec);
+    return p ? *p : boost::json::value();
 }
 
 inline std::string string_member(const boost::json::value& v, std::string_view name) {
@@ -44,6 +52,53 @@ public:
     http_connection connect() { return http_connection(host(), port()); }
     team new_team() { return create_team(host(), port()); }
 };
+
+// The body of a response that must be a success (200 and a JSON object).
+inline boost::json::object success_body(const http_response& r, const std::string& what) {
+    INFO(what << " -> " << r.status << " " << r.body);
+    REQUIRE(r.status == 200);
+    auto v = r.json();
+    REQUIRE(v.is_object());
+    return v.as_object();
+}
+
+// A team's calls: JSON in, JSON out, with its API key.
+struct api_caller {
+    test_server& srv;
+    std::string key;
+
+    http_response call(const std::string& path, const boost::json::value& body) {
+        return srv.post(path, boost::json::serialize(body), bearer(key));
+    }
+    // A call that must succeed: its answer.
+    boost::json::object ok(const std::string& path, const boost::json::value& body) {
+        return success_body(call(path, body), path + " " + boost::json::serialize(body));
+    }
+};
+
+// A control operation called without a key, that must succeed: its answer.
+inline boost::json::object control_ok(test_server& srv, const std::string& path,
+                                      const boost::json::value& body = boost::json::object{}) {
+    return success_body(srv.post(path, boost::json::serialize(body)), path + " " + boost::json::serialize(body));
+}
+
+// The member names of an object, sorted (to compare a response's shape with the spec's).
+inline std::set<std::string> member_names(const boost::json::value& v) {
+    std::set<std::string> names;
+    if (v.is_object())
+        for (const auto& m : v.as_object()) names.insert(std::string(m.key()));
+    return names;
+}
+
+// Whether an error body has a detail at `path` (given as JSON text, e.g. ["recipients","0","email"]).
+inline bool has_detail(const http_response& r, std::string_view path) {
+    const auto expected = boost::json::parse(path);
+    const auto details = at(r.json(), "/error/details");
+    if (!details.is_array()) return false;
+    for (const auto& d : details.as_array())
+        if (d.is_object() && d.as_object().contains("path") && d.as_object().at("path") == expected) return true;
+    return false;
+}
 
 enum class details { none, root_only, any };
 

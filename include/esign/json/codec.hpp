@@ -1,84 +1,94 @@
 #pragma once
-// The extension point of the JSON layer: codec<T> says how one C++ type is read from a
-// boost::json::value (adding every problem it finds, at its path) and written back.
-// Specialize esign::json::codec for your own types, as you would fmt::formatter.
-#include <map>
-#include <string>
-#include <string_view>
+// The extension point of the JSON layer: codec<T> says how one C++ type is read and
+// written. Specialize esign::json::codec for your own types, as you would fmt::formatter,
+// with `encode` and one of the two ways to read:
+//
+//   static void read(const scalar&, T&, decoder&);                // a string, number, boolean or null
+//   static void decode(const boost::json::value&, T&, decoder&);  // any value, as a DOM
+//   static void encode(const T&, boost::json::value&);
+//
+// A reader adds every problem it finds with decoder::add (at the current path) and never
+// throws. `read` is called straight from the parser's events; `decode` gets the value built
+// first. Containers (described structs, std::optional, nullable, std::vector, bounded_vector,
+// std::map<std::string, T>) read their contents as they arrive, through a third form that
+// esign's own codecs use:
+//
+//   static void read_scalar(void* target, const scalar&, decoder&);
+//   static const detail::container_reader* read_container(void*& target, bool is_array, decoder&);
+#include <concepts>
 
 #include <boost/json/value.hpp>
 
-#include <esign/validation/problem.hpp>
+#include <esign/json/decoder.hpp>
+#include <esign/json/scalar.hpp>
 
 namespace esign::json {
 
-struct decode_options {
-    // Report members the type does not have as problems (the reference server's --strict).
-    bool strict = false;
-};
-
-// What a decode is doing: where it is in the document, and what it has found wrong.
-class decoder {
-public:
-    explicit decoder(decode_options options = {}) : options_(options) {}
-
-    const decode_options& options() const noexcept { return options_; }
-    const problem_path& path() const noexcept { return path_; }
-    problem_list& problems() noexcept { return problems_; }
-    std::size_t problem_count() const noexcept { return problems_.size(); }
-
-    void add(problem_kind kind, std::string message, std::optional<std::int64_t> limit = std::nullopt) {
-        problems_.push_back(problem{path_, kind, limit, std::move(message)});
-    }
-    // A problem at a member below the current value (e.g. a missing member).
-    void add_at(std::string_view member, problem_kind kind, std::string message) {
-        path_.emplace_back(member);
-        add(kind, std::move(message));
-        path_.pop_back();
-    }
-    problem_sink sink() noexcept { return problem_sink(problems_, path_); }
-
-    // The text of the number at the current path as written in the body, when decoding bytes.
-    const std::string* number_text() const {
-        if (!number_texts_) return nullptr;
-        auto it = number_texts_->find(path_);
-        return it == number_texts_->end() ? nullptr : &it->second;
-    }
-    void set_number_texts(const std::map<problem_path, std::string>* texts) noexcept { number_texts_ = texts; }
-
-    // Runs f with `part` appended to the path.
-    template <class F>
-    void at(std::string_view part, F&& f) {
-        path_.emplace_back(part);
-        f();
-        path_.pop_back();
-    }
-    template <class F>
-    void at_index(std::size_t index, F&& f) {
-        path_.push_back(std::to_string(index));
-        f();
-        path_.pop_back();
-    }
-
-private:
-    decode_options options_;
-    problem_path path_;
-    problem_list problems_;
-    const std::map<problem_path, std::string>* number_texts_ = nullptr;
-};
-
 // Primary template: a type without a codec is a compile error naming it.
-//   static void decode(const boost::json::value&, T&, decoder&);  // adds problems, never throws
-//   static void encode(const T&, boost::json::value&);
 template <class T, class Enable = void>
 struct codec;
 
 template <class T>
 concept codable = requires { sizeof(codec<T>); };
 
+// A codec that reads scalars as they are parsed.
 template <class T>
-void decode_value(const boost::json::value& v, T& out, decoder& d) {
-    codec<T>::decode(v, out, d);
+concept scalar_codec = requires(const scalar& s, T& out, decoder& d) { codec<T>::read(s, out, d); };
+
+// A codec that reads a whole boost::json::value.
+template <class T>
+concept value_codec = requires(const boost::json::value& v, T& out, decoder& d) { codec<T>::decode(v, out, d); };
+
+// A codec that reads a container's contents as they arrive.
+template <class T>
+concept container_codec = requires(void*& target, const scalar& s, decoder& d) {
+    codec<T>::read_scalar(target, s, d);
+    { codec<T>::read_container(target, true, d) } -> std::same_as<const detail::container_reader*>;
+};
+
+namespace detail {
+template <class T>
+void read_scalar(void* target, const scalar& s, decoder& d) {
+    codec<T>::read(s, *static_cast<T*>(target), d);
+}
+// A container where a scalar codec's type is expected: the codec words the problem.
+template <class T>
+const container_reader* refuse_container(void*& target, bool is_array, decoder& d) {
+    codec<T>::read(scalar::container(is_array ? boost::json::kind::array : boost::json::kind::object),
+                   *static_cast<T*>(target), d);
+    return nullptr;
+}
+template <class T>
+void decode_scalar(void* target, const scalar& s, decoder& d) {
+    codec<T>::decode(s.to_value(), *static_cast<T*>(target), d);
+}
+template <class T>
+void decode_captured(void* target, const boost::json::value& v, decoder& d) {
+    codec<T>::decode(v, *static_cast<T*>(target), d);
+}
+template <class T>
+const container_reader* capture_container(void*& target, bool is_array, decoder& d) {
+    d.begin_capture(target, &decode_captured<T>, is_array);
+    return nullptr;
+}
+template <class T>
+consteval value_reader reader_of() {
+    if constexpr (scalar_codec<T>) return {&read_scalar<T>, &refuse_container<T>};
+    else if constexpr (value_codec<T>) return {&decode_scalar<T>, &capture_container<T>};
+    else {
+        static_assert(container_codec<T>, "codec<T> needs read, decode, or read_scalar and read_container");
+        return {&codec<T>::read_scalar, &codec<T>::read_container};
+    }
+}
+} // namespace detail
+
+// How a value of type T is read: its codec, as the decoder calls it.
+template <class T>
+inline constexpr detail::value_reader reader_for = detail::reader_of<T>();
+
+template <class T>
+detail::slot slot_for(T& target) noexcept {
+    return {&target, &reader_for<T>};
 }
 
 template <class T>

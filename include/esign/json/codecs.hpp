@@ -1,16 +1,19 @@
 #pragma once
 // Codecs for the standard types and for esign's constrained vocabulary. Each reads one
 // value, reports what is wrong with it at the current path, and never throws.
+#include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include <fmt/format.h>
 
 #include <esign/json/codec.hpp>
 #include <esign/json/detail/messages.hpp>
-#include <esign/json/detail/number.hpp>
 #include <esign/types/absolute_uri.hpp>
 #include <esign/types/bounded_string.hpp>
 #include <esign/types/bounded_vector.hpp>
@@ -24,16 +27,18 @@ namespace esign::json {
 
 namespace detail {
 // Reads a string into `out`; false (with a problem) when the value is not a string.
-inline bool read_string(const boost::json::value& v, std::string& out, decoder& d) {
-    if (!v.is_string()) {
-        d.add(problem_kind::type, expected_but("a string", v.kind()));
+inline bool read_string(const scalar& s, std::string& out, decoder& d) {
+    if (!s.is_string()) {
+        d.add(problem_kind::type, expected_but("a string", s.kind));
         return false;
     }
-    out.assign(v.get_string().data(), v.get_string().size());
+    out.assign(s.text);
     return true;
 }
 
 inline void check_length(std::string_view s, std::size_t min, std::size_t max, decoder& d) {
+    // A code point is 1 to 4 bytes: most strings are judged by their size alone.
+    if (s.size() <= max && (s.size() + 3) / 4 >= min) return;
     std::size_t n = code_point_count(s);
     if (min == max && n != min)
         d.add(n < min ? problem_kind::too_short : problem_kind::too_long,
@@ -50,9 +55,9 @@ inline void check_length(std::string_view s, std::size_t min, std::size_t max, d
 
 template <>
 struct codec<bool> {
-    static void decode(const boost::json::value& v, bool& out, decoder& d) {
-        if (v.is_bool()) out = v.get_bool();
-        else d.add(problem_kind::type, detail::expected_but("a boolean", v.kind()));
+    static void read(const scalar& s, bool& out, decoder& d) {
+        if (s.kind == boost::json::kind::bool_) out = s.bool_;
+        else d.add(problem_kind::type, detail::expected_but("a boolean", s.kind));
     }
     static void encode(bool in, boost::json::value& out) { out = in; }
 };
@@ -60,9 +65,9 @@ struct codec<bool> {
 // Any 64-bit integer (timestamps, control operations' milliseconds).
 template <>
 struct codec<std::int64_t> {
-    static void decode(const boost::json::value& v, std::int64_t& out, decoder& d) {
-        if (!v.is_number()) return d.add(problem_kind::type, detail::expected_but("an integer", v.kind()));
-        if (auto i = detail::integral_value(v)) out = *i;
+    static void read(const scalar& s, std::int64_t& out, decoder& d) {
+        if (!s.is_number()) return d.add(problem_kind::type, detail::expected_but("an integer", s.kind));
+        if (auto i = integral_value(s)) out = *i;
         else d.add(problem_kind::range, "must be an integer");
     }
     static void encode(std::int64_t in, boost::json::value& out) { out = in; }
@@ -70,9 +75,9 @@ struct codec<std::int64_t> {
 
 template <>
 struct codec<double> {
-    static void decode(const boost::json::value& v, double& out, decoder& d) {
-        if (v.is_number()) out = v.to_number<double>();
-        else d.add(problem_kind::type, detail::expected_but("a number", v.kind()));
+    static void read(const scalar& s, double& out, decoder& d) {
+        if (s.is_number()) out = s.to_double();
+        else d.add(problem_kind::type, detail::expected_but("a number", s.kind));
     }
     static void encode(double in, boost::json::value& out) {
         // Whole numbers are written as integers (1, not 1E0): the reader sees what it sent.
@@ -83,7 +88,7 @@ struct codec<double> {
 
 template <>
 struct codec<std::string> {
-    static void decode(const boost::json::value& v, std::string& out, decoder& d) { detail::read_string(v, out, d); }
+    static void read(const scalar& s, std::string& out, decoder& d) { detail::read_string(s, out, d); }
     static void encode(const std::string& in, boost::json::value& out) { out = boost::json::string_view(in); }
 };
 
@@ -104,12 +109,12 @@ struct codec<boost::json::value> {
 
 template <std::int64_t Min, std::int64_t Max>
 struct codec<ranged<Min, Max>> {
-    static void decode(const boost::json::value& v, ranged<Min, Max>& out, decoder& d) {
-        if (!v.is_number()) return d.add(problem_kind::type, detail::expected_but("an integer", v.kind()));
-        auto i = detail::integral_value(v);
+    static void read(const scalar& s, ranged<Min, Max>& out, decoder& d) {
+        if (!s.is_number()) return d.add(problem_kind::type, detail::expected_but("an integer", s.kind));
+        auto i = integral_value(s);
         if (!i) {
             // A whole number beyond 64 bits is out of range, not "not an integer".
-            const double x = v.to_number<double>();
+            const double x = s.to_double();
             if (x == std::trunc(x)) {
                 if (x < 0) return d.add(problem_kind::range, fmt::format("must be at least {}", Min), Min);
                 return d.add(problem_kind::range, fmt::format("must be at most {}", Max), Max);
@@ -125,8 +130,8 @@ struct codec<ranged<Min, Max>> {
 
 template <std::size_t Min, std::size_t Max>
 struct codec<bounded_string<Min, Max>> {
-    static void decode(const boost::json::value& v, bounded_string<Min, Max>& out, decoder& d) {
-        if (detail::read_string(v, out, d)) detail::check_length(out, Min, Max, d);
+    static void read(const scalar& s, bounded_string<Min, Max>& out, decoder& d) {
+        if (detail::read_string(s, out, d)) detail::check_length(out, Min, Max, d);
     }
     static void encode(const bounded_string<Min, Max>& in, boost::json::value& out) {
         out = boost::json::string_view(in);
@@ -135,8 +140,8 @@ struct codec<bounded_string<Min, Max>> {
 
 template <email_form Form, std::size_t Max>
 struct codec<email<Form, Max>> {
-    static void decode(const boost::json::value& v, email<Form, Max>& out, decoder& d) {
-        if (!detail::read_string(v, out, d)) return;
+    static void read(const scalar& s, email<Form, Max>& out, decoder& d) {
+        if (!detail::read_string(s, out, d)) return;
         detail::check_length(out, 0, Max, d);
         if (!email<Form, Max>::matches(out)) d.add(problem_kind::pattern, "must be a valid e-mail address");
     }
@@ -145,8 +150,8 @@ struct codec<email<Form, Max>> {
 
 template <regex::fixed_string Pattern>
 struct codec<pattern_string<Pattern>> {
-    static void decode(const boost::json::value& v, pattern_string<Pattern>& out, decoder& d) {
-        if (detail::read_string(v, out, d) && !pattern_string<Pattern>::matches(out))
+    static void read(const scalar& s, pattern_string<Pattern>& out, decoder& d) {
+        if (detail::read_string(s, out, d) && !pattern_string<Pattern>::matches(out))
             d.add(problem_kind::pattern, fmt::format("must match {}", Pattern.view()));
     }
     static void encode(const pattern_string<Pattern>& in, boost::json::value& out) {
@@ -156,8 +161,8 @@ struct codec<pattern_string<Pattern>> {
 
 template <>
 struct codec<absolute_uri> {
-    static void decode(const boost::json::value& v, absolute_uri& out, decoder& d) {
-        if (detail::read_string(v, out, d) && !absolute_uri::matches(out))
+    static void read(const scalar& s, absolute_uri& out, decoder& d) {
+        if (detail::read_string(s, out, d) && !absolute_uri::matches(out))
             d.add(problem_kind::pattern, "must be an absolute URI");
     }
     static void encode(const absolute_uri& in, boost::json::value& out) { out = boost::json::string_view(in); }
@@ -165,23 +170,53 @@ struct codec<absolute_uri> {
 
 template <>
 struct codec<scalar_text> {
-    static void decode(const boost::json::value& v, scalar_text& out, decoder& d) {
-        if (v.is_string()) out.assign(v.get_string().data(), v.get_string().size());
-        else if (v.is_number() && d.number_text()) out = *d.number_text();
-        else if (v.is_bool()) out = v.get_bool() ? "true" : "false";
-        else if (v.is_int64()) out = std::to_string(v.get_int64());
-        else if (v.is_uint64()) out = std::to_string(v.get_uint64());
-        else if (v.is_double()) out = fmt::format("{}", v.get_double());
-        else d.add(problem_kind::type, detail::expected_but("a string, a number or a boolean", v.kind()));
+    // A number read from bytes keeps its text ("2.50"); one from a DOM is written anew.
+    static void read(const scalar& s, scalar_text& out, decoder& d) {
+        switch (s.kind) {
+        case boost::json::kind::string: out.assign(s.text); return;
+        case boost::json::kind::bool_: out = s.bool_ ? "true" : "false"; return;
+        case boost::json::kind::int64:
+        case boost::json::kind::uint64:
+        case boost::json::kind::double_:
+            if (!s.text.empty()) out.assign(s.text);
+            else if (s.kind == boost::json::kind::int64) out = std::to_string(s.int64);
+            else if (s.kind == boost::json::kind::uint64) out = std::to_string(s.uint64);
+            else out = fmt::format("{}", s.double_);
+            return;
+        default: d.add(problem_kind::type, detail::expected_but("a string, a number or a boolean", s.kind));
+        }
     }
     static void encode(const scalar_text& in, boost::json::value& out) { out = boost::json::string_view(in); }
 };
 
+// ---- Containers: read as their contents arrive.
+
+template <class T>
+struct codec<std::optional<T>> {
+    // Present: a value (absent members are left empty by the struct that holds them).
+    static void read_scalar(void* target, const scalar& s, decoder& d) {
+        reader_for<T>.scalar(&static_cast<std::optional<T>*>(target)->emplace(), s, d);
+    }
+    static const detail::container_reader* read_container(void*& target, bool is_array, decoder& d) {
+        target = &static_cast<std::optional<T>*>(target)->emplace();
+        return reader_for<T>.begin(target, is_array, d);
+    }
+    static void encode(const std::optional<T>& in, boost::json::value& out) {
+        if (in) encode_value(*in, out);
+        else out = nullptr;
+    }
+};
+
 template <class T>
 struct codec<nullable<T>> {
-    static void decode(const boost::json::value& v, nullable<T>& out, decoder& d) {
-        if (v.is_null()) return out.reset();
-        decode_value(v, out.emplace(), d);
+    static void read_scalar(void* target, const scalar& s, decoder& d) {
+        auto& out = *static_cast<nullable<T>*>(target);
+        if (s.kind == boost::json::kind::null) return out.reset();
+        reader_for<T>.scalar(&out.emplace(), s, d);
+    }
+    static const detail::container_reader* read_container(void*& target, bool is_array, decoder& d) {
+        target = &static_cast<nullable<T>*>(target)->emplace();
+        return reader_for<T>.begin(target, is_array, d);
     }
     static void encode(const nullable<T>& in, boost::json::value& out) {
         if (in) encode_value(*in, out);
@@ -190,58 +225,94 @@ struct codec<nullable<T>> {
 };
 
 namespace detail {
-template <class T>
-void decode_items(const boost::json::value& v, std::vector<T>& out, decoder& d) {
-    if (!v.is_array()) return d.add(problem_kind::type, expected_but("an array", v.kind()));
-    const auto& array = v.get_array();
-    out.clear();
-    out.resize(array.size());
-    for (std::size_t i = 0; i < array.size(); ++i) d.at_index(i, [&] { decode_value(array[i], out[i], d); });
-}
-template <class T>
-void encode_items(const std::vector<T>& in, boost::json::value& out) {
-    auto& array = out.emplace_array();
-    array.reserve(in.size());
-    for (const auto& item : in) encode_value(item, array.emplace_back(nullptr));
-}
+// std::vector<T> and bounded_vector<T, Min, Max>: items are read in place, one after another.
+template <class Vector>
+struct vector_codec {
+    using item_type = typename Vector::value_type;
+    // Room for every item where the limit is small (1 to 50 recipients), else for a few.
+    static constexpr std::size_t initial_capacity = [] {
+        if constexpr (requires { Vector::max_size; }) return Vector::max_size <= 64 ? Vector::max_size : 8;
+        else return 8;
+    }();
+    static_assert(!std::is_same_v<item_type, bool>, "std::vector<bool> has no addressable items");
+
+    static void read_scalar(void*, const scalar& s, decoder& d) {
+        d.add(problem_kind::type, expected_but("an array", s.kind));
+    }
+    static const container_reader* read_container(void*& target, bool is_array, decoder& d) {
+        if (!is_array) {
+            d.add(problem_kind::type, expected_but("an array", boost::json::kind::object));
+            return nullptr;
+        }
+        auto& out = *static_cast<Vector*>(target);
+        out.clear();
+        out.reserve(initial_capacity);  // fewer moves of items as the vector grows
+        return &items;
+    }
+    static void encode(const Vector& in, boost::json::value& out) {
+        auto& array = out.emplace_array();
+        array.reserve(in.size());
+        for (const auto& item : in) encode_value(item, array.emplace_back(nullptr));
+    }
+
+private:
+    static slot item(frame& f, decoder&) {
+        auto& out = *static_cast<Vector*>(f.target);
+        out.emplace_back();
+        return slot_for(out.back());
+    }
+    static void end(frame& f, decoder& d) {
+        if constexpr (requires { Vector::min_size; Vector::max_size; }) {
+            const std::size_t n = static_cast<Vector*>(f.target)->size();
+            if (n < Vector::min_size)
+                d.add(problem_kind::size,
+                      fmt::format("must have at least {} item{}", Vector::min_size, Vector::min_size == 1 ? "" : "s"),
+                      static_cast<std::int64_t>(Vector::min_size));
+            else if (n > Vector::max_size)
+                d.add(problem_kind::size, fmt::format("must have at most {} items", Vector::max_size),
+                      static_cast<std::int64_t>(Vector::max_size));
+        }
+    }
+    static constexpr container_reader items{nullptr, &item, &end};
+};
 } // namespace detail
 
 template <class T>
-struct codec<std::vector<T>> {
-    static void decode(const boost::json::value& v, std::vector<T>& out, decoder& d) { detail::decode_items(v, out, d); }
-    static void encode(const std::vector<T>& in, boost::json::value& out) { detail::encode_items(in, out); }
-};
+struct codec<std::vector<T>> : detail::vector_codec<std::vector<T>> {};
 
 template <class T, std::size_t Min, std::size_t Max>
-struct codec<bounded_vector<T, Min, Max>> {
-    static void decode(const boost::json::value& v, bounded_vector<T, Min, Max>& out, decoder& d) {
-        if (v.is_array()) {
-            std::size_t n = v.get_array().size();
-            if (n < Min)
-                d.add(problem_kind::size, fmt::format("must have at least {} item{}", Min, Min == 1 ? "" : "s"),
-                      static_cast<std::int64_t>(Min));
-            else if (n > Max)
-                d.add(problem_kind::size, fmt::format("must have at most {} items", Max), static_cast<std::int64_t>(Max));
-        }
-        detail::decode_items(v, out, d);
-    }
-    static void encode(const bounded_vector<T, Min, Max>& in, boost::json::value& out) { detail::encode_items(in, out); }
-};
+struct codec<bounded_vector<T, Min, Max>> : detail::vector_codec<bounded_vector<T, Min, Max>> {};
 
 template <class T>
 struct codec<std::map<std::string, T>> {
-    static void decode(const boost::json::value& v, std::map<std::string, T>& out, decoder& d) {
-        if (!v.is_object()) return d.add(problem_kind::type, detail::expected_but("an object", v.kind()));
-        out.clear();
-        for (const auto& member : v.get_object()) {
-            std::string key(member.key());
-            d.at(key, [&] { decode_value(member.value(), out[key], d); });
+    static void read_scalar(void*, const scalar& s, decoder& d) {
+        d.add(problem_kind::type, detail::expected_but("an object", s.kind));
+    }
+    static const detail::container_reader* read_container(void*& target, bool is_array, decoder& d) {
+        if (is_array) {
+            d.add(problem_kind::type, detail::expected_but("an object", boost::json::kind::array));
+            return nullptr;
         }
+        static_cast<std::map<std::string, T>*>(target)->clear();
+        return &members;
     }
     static void encode(const std::map<std::string, T>& in, boost::json::value& out) {
         auto& object = out.emplace_object();
         for (const auto& [key, item] : in) encode_value(item, object[key]);
     }
+
+private:
+    static detail::slot member(detail::frame& f, std::string_view key, decoder& d) {
+        f.enter_key(key);
+        auto [it, inserted] = static_cast<std::map<std::string, T>*>(f.target)->try_emplace(std::string(key));
+        if (!inserted) {
+            d.add_duplicate();
+            return {};
+        }
+        return slot_for(it->second);
+    }
+    static void end(detail::frame&, decoder&) {}
+    static constexpr detail::container_reader members{&member, nullptr, &end};
 };
 
 } // namespace esign::json

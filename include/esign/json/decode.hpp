@@ -5,9 +5,18 @@
 
 #include <esign/json/codecs.hpp>
 #include <esign/json/described.hpp>
+#include <esign/json/detail/dom_walk.hpp>
 #include <esign/json/parse.hpp>
 
 namespace esign::json {
+
+// Reads `v` into `out` with decoder `d`, which collects the problems (for a caller that
+// wants to keep the decoder, or decode into an existing value).
+template <codable T>
+void decode_value(const boost::json::value& v, T& out, decoder& d) {
+    d.start(slot_for(out));
+    detail::walk(v, d);
+}
 
 template <codable T>
 result<T> decode(const boost::json::value& v, decode_options options = {}) {
@@ -18,20 +27,15 @@ result<T> decode(const boost::json::value& v, decode_options options = {}) {
     return out;
 }
 
-// `read` is to `decode` what boost::json::parse is to value_to: it starts from bytes.
+// `read` is to `decode` what boost::json::parse is to value_to: it starts from bytes. It
+// checks while it parses, straight into the typed value: no boost::json::value is built.
 template <codable T>
 result<T> read(std::string_view bytes, decode_options options = {}, parse_limits limits = {}) {
-    auto body = parse_body(bytes, limits);
-    if (!body) return std::move(body).take_problems();
     decoder d(options);
-    d.set_number_texts(&body->number_texts);
     T out{};
-    decode_value(body->value, out, d);
-    if (!body->duplicates.empty() || d.problem_count() != 0) {
-        problem_list all = std::move(body->duplicates);
-        for (auto& p : d.problems()) all.push_back(std::move(p));
-        return all;
-    }
+    d.start(slot_for(out));
+    if (auto bad = parse_events(bytes, d, limits)) return problem_list{std::move(*bad)};
+    if (d.problem_count() != 0) return std::move(d.problems());
     return out;
 }
 

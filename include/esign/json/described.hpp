@@ -5,7 +5,12 @@
 // members with `void validate(const T&, problem_sink&)`, found by ADL, called when every
 // required member is present, even if another member has a problem: every problem is
 // reported, not only the first ones (a hook must not assume its members are valid).
+// Members are read in the order they come, so problems follow the document's order; the
+// missing members and the rules across members come last, when the object closes.
 #include <algorithm>
+#include <array>
+#include <bit>
+#include <cstring>
 #include <optional>
 #include <string>
 #include <type_traits>
@@ -47,7 +52,8 @@ std::string allowed_values_message() {
 }
 
 // A rule across members judges values that decoded; where a member already has a problem
-// (wrong type, null), a rule's problem at the same place would only repeat it.
+// (wrong type, null), a rule's problem at the same place would only repeat it. A duplicate
+// is not such a problem: it is about a later copy, and the first copy, the one judged, stands.
 inline void drop_rule_problems_on_bad_members(problem_list& problems, std::size_t first_problem,
                                               std::size_t first_rule_problem) {
     auto overlaps = [](const problem_path& a, const problem_path& b) {
@@ -57,29 +63,39 @@ inline void drop_rule_problems_on_bad_members(problem_list& problems, std::size_
     auto rule_begin = problems.begin() + static_cast<std::ptrdiff_t>(first_rule_problem);
     auto keep_end = std::remove_if(rule_begin, problems.end(), [&](const problem& rule) {
         for (std::size_t i = first_problem; i < first_rule_problem; ++i)
-            if (overlaps(problems[i].path, rule.path)) return true;
+            if (problems[i].kind != problem_kind::duplicate_member && overlaps(problems[i].path, rule.path))
+                return true;
         return false;
     });
     problems.erase(keep_end, problems.end());
 }
 
+// Whether two names are equal, 8 bytes at a time (names are short: a call to memcmp would
+// cost more than the comparison).
+inline bool same_name(std::string_view a, std::string_view b) noexcept {
+    if (a.size() != b.size()) return false;
+    std::size_t i = 0;
+    for (; i + 8 <= a.size(); i += 8) {
+        std::uint64_t x, y;
+        std::memcpy(&x, a.data() + i, 8);
+        std::memcpy(&y, b.data() + i, 8);
+        if (x != y) return false;
+    }
+    for (; i < a.size(); ++i)
+        if (a[i] != b[i]) return false;
+    return true;
+}
+
 template <class T>
 using public_members = boost::describe::describe_members<T, boost::describe::mod_public>;
 
-template <class T>
-bool is_member_name(std::string_view key) noexcept {
-    bool found = false;
-    boost::mp11::mp_for_each<public_members<T>>([&](auto m) { found = found || key == m.name; });
-    return found;
-}
 } // namespace detail
 
 template <described_enum E>
 struct codec<E> {
-    static void decode(const boost::json::value& v, E& out, decoder& d) {
-        if (!v.is_string()) return d.add(problem_kind::type, detail::expected_but("a string", v.kind()));
-        auto s = v.get_string();
-        if (auto e = enum_from_wire<E>(std::string_view(s.data(), s.size()))) out = *e;
+    static void read(const scalar& s, E& out, decoder& d) {
+        if (!s.is_string()) return d.add(problem_kind::type, detail::expected_but("a string", s.kind));
+        if (auto e = enum_from_wire<E>(s.text)) out = *e;
         else d.add(problem_kind::enum_value, detail::allowed_values_message<E>());
     }
     static void encode(E in, boost::json::value& out) {
@@ -90,42 +106,15 @@ struct codec<E> {
 
 template <described_struct T>
 struct codec<T> {
-    static void decode(const boost::json::value& v, T& out, decoder& d) {
-        if (!v.is_object()) return d.add(problem_kind::type, detail::expected_but("an object", v.kind()));
-        const auto& object = v.get_object();
-        bool all_required_present = true;
-        const std::size_t first_problem = d.problem_count();
-
-        boost::mp11::mp_for_each<detail::public_members<T>>([&](auto m) {
-            auto& member = out.*m.pointer;
-            using member_type = std::remove_cvref_t<decltype(member)>;
-            const boost::json::value* found = object.if_contains(m.name);
-            if constexpr (detail::is_std_optional<member_type>::value) {
-                if (found) d.at(m.name, [&] { decode_value(*found, member.emplace(), d); });
-                else member.reset();
-            } else {
-                if (found) d.at(m.name, [&] { decode_value(*found, member, d); });
-                else {
-                    d.add_at(m.name, problem_kind::missing, "is required");
-                    all_required_present = false;
-                }
-            }
-        });
-
-        if (d.options().strict)
-            for (const auto& member : object)
-                if (!detail::is_member_name<T>(std::string_view(member.key().data(), member.key().size())))
-                    d.add_at(std::string_view(member.key().data(), member.key().size()), problem_kind::unknown_member,
-                             "is not a member of this request");
-
-        if constexpr (detail::has_validate<T>) {
-            if (all_required_present) {
-                const std::size_t first_rule_problem = d.problem_count();
-                auto sink = d.sink();
-                validate(std::as_const(out), sink);
-                detail::drop_rule_problems_on_bad_members(d.problems(), first_problem, first_rule_problem);
-            }
+    static void read_scalar(void*, const scalar& s, decoder& d) {
+        d.add(problem_kind::type, detail::expected_but("an object", s.kind));
+    }
+    static const detail::container_reader* read_container(void*&, bool is_array, decoder& d) {
+        if (is_array) {
+            d.add(problem_kind::type, detail::expected_but("an object", boost::json::kind::array));
+            return nullptr;
         }
+        return &contents;
     }
 
     static void encode(const T& in, boost::json::value& out) {
@@ -140,6 +129,94 @@ struct codec<T> {
             }
         });
     }
+
+private:
+    // One row per member, in declaration order: its name, whether it must be present, where
+    // it is in a T, and how it reads.
+    struct member_row {
+        std::string_view name;
+        bool required;
+        void* (*address)(void* object);
+        const detail::value_reader* reader;
+    };
+    template <class Descriptor>
+    static void* address_of(void* object) {
+        return &(static_cast<T*>(object)->*Descriptor::pointer);
+    }
+    static constexpr std::size_t member_count = boost::mp11::mp_size<detail::public_members<T>>::value;
+    static_assert(member_count <= 64, "a struct read by esign has at most 64 members (a bit each)");
+    static constexpr std::array<member_row, member_count> rows = [] {
+        std::array<member_row, member_count> out{};
+        std::size_t i = 0;
+        boost::mp11::mp_for_each<detail::public_members<T>>([&](auto m) {
+            using member_type = std::remove_cvref_t<decltype(std::declval<T&>().*m.pointer)>;
+            out[i++] = member_row{m.name, !detail::is_std_optional<member_type>::value,
+                                  &address_of<decltype(m)>, &reader_for<member_type>};
+        });
+        return out;
+    }();
+
+    // The members whose names have a given length, as bits (lengths from 32 share the last
+    // entry): a name is compared with the few candidates of its length only.
+    static constexpr std::size_t longest_bucket = 32;
+    static constexpr std::array<std::uint64_t, longest_bucket + 1> by_length = [] {
+        std::array<std::uint64_t, longest_bucket + 1> out{};
+        for (std::size_t i = 0; i < member_count; ++i)
+            out[std::min(rows[i].name.size(), longest_bucket)] |= std::uint64_t{1} << i;
+        return out;
+    }();
+
+    // The index of the member named `key`, or member_count.
+    static std::size_t find(std::string_view key) noexcept {
+        for (std::uint64_t candidates = by_length[std::min(key.size(), longest_bucket)]; candidates != 0;
+             candidates &= candidates - 1) {
+            const auto i = static_cast<std::size_t>(std::countr_zero(candidates));
+            if (detail::same_name(rows[i].name, key)) return i;
+        }
+        return member_count;
+    }
+
+    static detail::slot member(detail::frame& f, std::string_view key, decoder& d) {
+        const std::size_t i = find(key);
+        if (i == member_count) [[unlikely]]
+            return other_member(f, key, d);
+        f.enter_member(rows[i].name);
+        const std::uint64_t bit = std::uint64_t{1} << i;
+        if (f.seen & bit) [[unlikely]] {
+            d.add_duplicate();
+            return {};
+        }
+        f.seen |= bit;
+        return {rows[i].address(f.target), rows[i].reader};
+    }
+
+    // A name T does not have: skipped, reported in strict mode.
+    static detail::slot other_member(detail::frame& f, std::string_view key, decoder& d) {
+        f.enter_key(key);
+        if (!f.first_time(key)) d.add_duplicate();
+        else if (d.options().strict) d.add(problem_kind::unknown_member, std::string(detail::unknown_member_message));
+        return {};
+    }
+
+    static void end(detail::frame& f, decoder& d) {
+        bool all_required_present = true;
+        for (std::size_t i = 0; i < member_count; ++i) {
+            if (rows[i].required && !(f.seen & (std::uint64_t{1} << i))) {
+                d.add_at(rows[i].name, problem_kind::missing, std::string(detail::missing_member_message));
+                all_required_present = false;
+            }
+        }
+        if constexpr (detail::has_validate<T>) {
+            if (all_required_present) {
+                const std::size_t first_rule_problem = d.problem_count();
+                auto sink = d.sink(f.first_problem);
+                validate(std::as_const(*static_cast<const T*>(f.target)), sink);
+                detail::drop_rule_problems_on_bad_members(d.problems(), f.first_problem, first_rule_problem);
+            }
+        }
+    }
+
+    static constexpr detail::container_reader contents{&member, nullptr, &end};
 };
 
 } // namespace esign::json

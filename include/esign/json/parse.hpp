@@ -1,8 +1,18 @@
 #pragma once
-// Bytes → boost::json::value, with the limits of the contract: the body must be one JSON
-// object, valid UTF-8 (no lone surrogate escapes), nested at most max_depth deep (the root
-// object is depth 1). A body that breaks one of these is one problem at path [] (kind
-// syntax). Member names that appear twice are reported at their paths.
+// Bytes → the events of one JSON document, with the limits of the contract: the body must
+// be one JSON object, valid UTF-8 (no lone surrogate escapes), nested at most max_depth deep
+// (the root object is depth 1). A body that breaks one of these is one problem at path []
+// (kind syntax).
+//
+// The events, as a sink receives them (esign::json::decoder is one, and reads them straight
+// into a typed value; parse_body's builder is another, and makes a boost::json::value):
+//   on_begin(bool is_array)  a container begins
+//   on_key(string_view)      the next member's name
+//   on_scalar(const scalar&) a string, number, boolean or null
+//   on_end()                 the innermost container ends
+// Events are only given for a body that is an object; a sink must not keep a view past
+// the call that gave it.
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -10,6 +20,7 @@
 #include <fmt/format.h>
 
 #include <esign/json/detail/dom_builder.hpp>
+#include <esign/json/detail/event_handler.hpp>
 #include <esign/validation/result.hpp>
 
 namespace esign::json {
@@ -18,21 +29,18 @@ struct parse_limits {
     std::size_t max_depth = 64;
 };
 
-struct parsed_body {
-    boost::json::value value;    // always an object
-    problem_list duplicates;     // duplicate member names, each at its path
-    std::map<problem_path, std::string> number_texts;  // every number as written, by path
-};
-
-inline result<parsed_body> parse_body(std::string_view bytes, parse_limits limits = {}) {
+// Parses `bytes`, giving every event to `sink`. Returns the problem that makes the body
+// unreadable, if any: then the events given so far are of a body that is refused.
+template <class Sink>
+std::optional<problem> parse_events(std::string_view bytes, Sink& sink, parse_limits limits = {}) {
     auto body_problem = [](std::string message) {
-        return problem_list{problem{{}, problem_kind::syntax, std::nullopt, std::move(message)}};
+        return problem{{}, problem_kind::syntax, std::nullopt, std::move(message)};
     };
     if (bytes.empty()) return body_problem("the request body is empty; expected a JSON object");
 
     boost::json::parse_options options;
     options.max_depth = limits.max_depth;
-    boost::json::basic_parser<detail::dom_builder> parser(options);
+    boost::json::basic_parser<detail::event_handler<Sink>> parser(options, sink);
     boost::json::error_code ec;
     std::size_t used = parser.write_some(false, bytes.data(), bytes.size(), ec);
     if (!ec && used != bytes.size()) ec = boost::json::error::extra_data;
@@ -41,9 +49,21 @@ inline result<parsed_body> parse_body(std::string_view bytes, parse_limits limit
             return body_problem(fmt::format("the request body is nested deeper than {} levels", limits.max_depth));
         return body_problem(fmt::format("the request body is not valid JSON: {} (at byte {})", ec.message(), used));
     }
-    auto& handler = parser.handler();
-    if (!handler.root.is_object()) return body_problem("the request body must be a JSON object");
-    return parsed_body{std::move(handler.root), std::move(handler.duplicates), std::move(handler.number_texts)};
+    if (!parser.handler().root_is_object()) return body_problem("the request body must be a JSON object");
+    return std::nullopt;
+}
+
+struct parsed_body {
+    boost::json::value value;  // always an object
+    problem_list duplicates;   // duplicate member names, each at its path (the first copy is kept)
+};
+
+// Bytes → boost::json::value, for a body you want as a DOM (esign::json::read reads a typed
+// value without one).
+inline result<parsed_body> parse_body(std::string_view bytes, parse_limits limits = {}) {
+    detail::dom_builder builder;
+    if (auto bad = parse_events(bytes, builder, limits)) return problem_list{std::move(*bad)};
+    return parsed_body{std::move(builder.root), std::move(builder.duplicates)};
 }
 
 } // namespace esign::json

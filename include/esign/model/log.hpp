@@ -72,7 +72,7 @@ constexpr bool is_event_type_of(log_category category, std::string_view event_ty
 
 // contract.md §3: eventTypes are checked against the category's list.
 inline void validate(const logs_list_request& value, problem_sink& sink) {
-    if (!value.eventTypes) return;
+    if (!value.eventTypes || sink.has_problem_at("category")) return;  // no category to judge them by
     const auto& types = *value.eventTypes;
     for (std::size_t i = 0; i < types.size(); ++i)
         if (!is_event_type_of(value.category, types[i]))

@@ -1,6 +1,6 @@
 #pragma once
-// The --fixture format: teams with fixed API keys, and their workspaces, contacts, templates
-// and envelopes, loaded at start and again on /_control/reset. examples/fixture.json is an
+// The --fixture format: teams with fixed API keys, and their workspaces, contacts, templates,
+// envelopes and webhooks, loaded at start and again on /_control/reset. examples/fixture.json is an
 // example. The document is decoded by the same engine as the requests (always strictly: an
 // unknown member in a file is a typo), then built through the same code as the operations, so
 // a fixture makes exactly what the matching operations would make:
@@ -15,12 +15,20 @@
 //       "templates": [ { "uuid"?, "title", "recipientLabels": [...], "documents": [{"title", "pageCount"}] } ],
 //       "envelopes": [ { "uuid"?, "title", "documents": [{"title", "pageCount"}], "attachments"?: [{"title"}],
 //                        "tags"?: [...], "recipients"?: [ item of /public/envelope/add-recipients ] } ],
-//       "workspaces": [ { "uuid"?, "name", "colorHex"?, "sandbox"?, "contacts"?, "templates"?, "envelopes"? } ]
+//       "workspaces": [ { "uuid"?, "name", "colorHex"?, "sandbox"?, "contacts"?, "templates"?, "envelopes"? } ],
+//       "webhooks":  [ { "uuid"?, and the body of /public/webhook/create: "url", "contentType",
+//                        "sslVerify", "active", "secret"?, "events"?, "workspaceUuids"?, "title"? } ]
 //   } ] }
 //
 // Contacts, templates and envelopes at team level go to the team's default workspace (named
 // "Default"); those of an entry of "workspaces" go to that workspace. Envelopes are drafts
-// (with their recipients, in order). Everything is created at load time, in document order.
+// (with their recipients, in order). Webhooks belong to the team, as in the API: their
+// "workspaceUuids" may name the team's workspaces (the default one and those of "workspaces",
+// by their fixed uuids). Everything is created at load time, in document order, except the
+// webhooks: they come last in their team, once its workspaces exist (so loading the fixture
+// makes no deliveries). A webhook is refused exactly as /public/webhook/create would refuse it
+// (WEBHOOK_URL_REFUSED, also under --public-webhooks-only; FEATURE_NOT_IN_CURRENT_PLAN without
+// the "webhooks" feature; WEBHOOK_LIMIT_REACHED; WORKSPACE_NOT_FOUND).
 //
 // Identifiers that the fixture does not fix are drawn from a source seeded by the fixture's
 // text, so every load of the same fixture (at start, at each reset) gives the same uuids.
@@ -38,6 +46,8 @@
 #include <vector>
 
 #include <boost/describe/class.hpp>
+#include <boost/describe/members.hpp>
+#include <boost/mp11/algorithm.hpp>
 
 #include <esign/json/decode.hpp>
 #include <esign/reference/context.hpp>
@@ -85,6 +95,33 @@ struct fixture_workspace {
 };
 BOOST_DESCRIBE_STRUCT(fixture_workspace, (), (uuid, name, colorHex, sandbox, contacts, templates, envelopes))
 
+// A webhook of the team: an optional fixed uuid, then the members of /public/webhook/create
+// (the same types, so the same decoding rules; the operation itself checks the rest).
+struct fixture_webhook {
+    std::optional<uuid36> uuid;
+    absolute_uri url;
+    webhook_content_type contentType{webhook_content_type::application_json};
+    bool sslVerify{};
+    bool active{};
+    tri_state<std::string> secret;
+    std::optional<std::vector<webhook_event>> events;
+    std::optional<std::vector<uuid36>> workspaceUuids;
+    std::optional<webhook_title> title;
+
+    webhook_create_request as_request() const {
+        return webhook_create_request{url, contentType, sslVerify, active, secret, events, workspaceUuids, title};
+    }
+};
+BOOST_DESCRIBE_STRUCT(fixture_webhook, (),
+                      (uuid, url, contentType, sslVerify, active, secret, events, workspaceUuids, title))
+// Every member of the request, and the uuid (a member added to the request must be added here).
+namespace fixture_detail {
+template <class T>
+inline constexpr std::size_t member_count =
+    boost::mp11::mp_size<boost::describe::describe_members<T, boost::describe::mod_public>>::value;
+} // namespace fixture_detail
+static_assert(fixture_detail::member_count<fixture_webhook> == fixture_detail::member_count<webhook_create_request> + 1);
+
 struct fixture_team {
     std::optional<uuid36> uuid;
     fixture_api_key apiKey;
@@ -101,6 +138,7 @@ struct fixture_team {
     std::optional<std::vector<fixture_template>> templates;
     std::optional<std::vector<fixture_envelope>> envelopes;
     std::optional<std::vector<fixture_workspace>> workspaces;
+    std::optional<std::vector<fixture_webhook>> webhooks;
 
     control_team_create_request as_request() const {
         return control_team_create_request{name,       ownerEmail, ownerFirstname, ownerLastname,
@@ -109,7 +147,7 @@ struct fixture_team {
 };
 BOOST_DESCRIBE_STRUCT(fixture_team, (),
                       (uuid, apiKey, defaultWorkspaceUuid, name, ownerEmail, ownerFirstname, ownerLastname, apiCredits,
-                       emailQuota, subscription, features, contacts, templates, envelopes, workspaces))
+                       emailQuota, subscription, features, contacts, templates, envelopes, workspaces, webhooks))
 
 struct fixture_document {
     std::vector<fixture_team> teams;
@@ -153,6 +191,9 @@ public:
         if (t.workspaces)
             for (std::size_t i = 0; i < t.workspaces->size(); ++i)
                 workspace(team, (*t.workspaces)[i], joined(at, {"workspaces", std::to_string(i)}));
+        if (t.webhooks)
+            for (std::size_t i = 0; i < t.webhooks->size(); ++i)
+                add_webhook((*t.webhooks)[i], joined(at, {"webhooks", std::to_string(i)}));
         c_.team = nullptr;
     }
 
@@ -214,6 +255,14 @@ private:
         });
     }
 
+    // Through /public/webhook/create (as the team being loaded), then given its fixed uuid.
+    void add_webhook(const fixture_webhook& w, const problem_path& at) {
+        if (w.uuid && c_.st.webhooks.count(w.uuid->str())) return used_twice(joined(at, {"uuid"}));
+        auto created = handlers::handle(c_, w.as_request());
+        if (!succeeded(created, at)) return;
+        if (w.uuid) rename_webhook(std::get<0>(created).webhook.uuid, w.uuid->str());
+    }
+
     // Calls `call` with runs of at most `batch` items (the operations' limit per request), until
     // one fails. Its problems are reported below at + member, at the item's index in `items`.
     template <class T, class Call>
@@ -225,8 +274,8 @@ private:
         }
     }
 
-    // Gives a new envelope the fixture's uuid: its record, and the logs that name it (no
-    // webhook exists while a fixture loads, so no delivery names it).
+    // Gives a new envelope the fixture's uuid: its record, and the logs that name it (webhooks
+    // are made after every envelope of their team, so no delivery names it).
     std::string rename_envelope(const std::string& from, const std::string& to) {
         auto node = c_.st.envelopes.extract(from);
         node.key() = to;
@@ -235,6 +284,18 @@ private:
         for (auto& log : c_.st.logs)
             if (log.entry.envelopeUuid == from) log.entry.envelopeUuid = to;
         return to;
+    }
+
+    // Gives a new webhook the fixture's uuid: its record, and the log of its creation.
+    void rename_webhook(const std::string& from, const std::string& to) {
+        auto node = c_.st.webhooks.extract(from);
+        node.key() = to;
+        node.mapped().data.uuid = to;
+        c_.st.webhooks.insert(std::move(node));
+        for (auto& log : c_.st.logs) {
+            auto* named = log.entry.eventData.if_contains("webhookUuid");
+            if (named && named->is_string() && named->as_string() == from) *named = to;
+        }
     }
 
     // A failure of an operation becomes a problem at `at` (+ `member`), or its details below

@@ -2,12 +2,15 @@
 // Everything the reference backend stores, as plain records. Handlers read and change these;
 // responses are built from them by views.hpp. Records keep the model's resource types where
 // the stored thing is exactly the resource (documents, blocks, recipients, contacts, webhooks).
+#include <algorithm>
 #include <cstdint>
 #include <map>
 #include <optional>
 #include <set>
 #include <string>
+#include <type_traits>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 #include <esign/model/model.hpp>
@@ -164,5 +167,24 @@ struct state {
 
     std::uint64_t sequence() { return next_seq++; }
 };
+
+namespace detail {
+template <class Record>
+const Record& record_of(const Record& record) { return record; }
+template <class Key, class Record>
+const Record& record_of(const std::pair<const Key, Record>& entry) { return entry.second; }
+} // namespace detail
+
+// The records of `records` (a vector of records, or a map of uuid to record) that `keep` keeps,
+// in creation order (seq): what a list operation pages through.
+template <class Records, class Keep>
+auto in_creation_order(const Records& records, Keep keep) {
+    using record = std::remove_cvref_t<decltype(detail::record_of(*std::begin(records)))>;
+    std::vector<const record*> out;
+    for (const auto& entry : records)
+        if (const record& r = detail::record_of(entry); keep(r)) out.push_back(&r);
+    std::sort(out.begin(), out.end(), [](const record* a, const record* b) { return a->seq < b->seq; });
+    return out;
+}
 
 } // namespace esign::reference

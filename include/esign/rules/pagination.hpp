@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <cstdint>
 #include <optional>
+#include <span>
+#include <vector>
 
 #include <esign/model/pagination.hpp>
 
@@ -47,6 +49,23 @@ inline pagination to_pagination(const page_window& w) {
     p.prevPage = w.prev_page;
     return p;
 }
+
+// One page of a list operation: the items on it and the pagination object of the response.
+template <class T>
+struct page_slice {
+    std::span<const T> items;
+    ::esign::pagination pagination;
+};
+
+// Page `page` of `items` (already filtered and in the order of the list), `limit` per page.
+template <class T>
+page_slice<T> page_of(const std::vector<T>& items, std::int32_t page, std::int32_t limit) {
+    const page_window w = paginate(items.size(), page, limit);
+    return page_slice<T>{std::span<const T>(items).subspan(w.offset, w.count), to_pagination(w)};
+}
+// The items of a page are a view of `items`: they must outlive it.
+template <class T>
+page_slice<T> page_of(const std::vector<T>&& items, std::int32_t page, std::int32_t limit) = delete;
 
 static_assert(paginate(0, 1, 50).total_pages == 1 && !paginate(0, 1, 50).next_page && paginate(0, 1, 50).count == 0);
 static_assert(paginate(100, 2, 50).total_pages == 2 && !paginate(100, 2, 50).next_page && paginate(100, 2, 50).count == 50);

@@ -2,7 +2,10 @@
 // WEBHOOK_URL_REFUSED (contract.md §3): a scheme other than http or https, user information
 // in the URL, or a host that is an IP address in the link-local/metadata ranges
 // (169.254.0.0/16, fe80::/10) in any notation — dotted, decimal, octal or hexadecimal IPv4,
-// IPv4-mapped IPv6. With public_only, loopback and private targets are refused too.
+// IPv4-mapped IPv6. With public_only, loopback and private targets are refused too (every
+// address that is not a public one, see address_kind, and the name localhost).
+// The address classification is also what the server applies to the addresses a webhook host
+// resolves to (examples/reference_server/webhook_url.hpp, may_connect_to).
 #include <array>
 #include <cstdint>
 #include <optional>
@@ -91,15 +94,65 @@ inline std::optional<std::uint32_t> parse_ipv4_any_notation(std::string_view hos
     return static_cast<std::uint32_t>(address | part[count - 1]);
 }
 
-inline bool in_range(std::uint32_t ip, std::uint32_t net, unsigned prefix) {
-    std::uint32_t mask = prefix == 0 ? 0 : ~std::uint32_t{0} << (32 - prefix);
+// ---- Addresses ------------------------------------------------------------------------------
+// What an IP address is, for the webhook rule: the URL rule asks it of a host written as an IP
+// address, and the server's webhook sender asks it again of every address a host name resolves
+// to, before connecting. Pure functions over the address's bytes (network order).
+
+enum class address_kind : std::uint8_t {
+    global,        // none of the below: a public address
+    link_local,    // 169.254.0.0/16 (cloud metadata), fe80::/10: refused in every mode
+    loopback,      // 127.0.0.0/8, ::1
+    private_use,   // 10.0.0.0/8, 172.16.0.0/12, 192.168.0.0/16
+    unspecified,   // 0.0.0.0/8 ("this network"), ::
+    shared,        // 100.64.0.0/10 (carrier-grade NAT)
+    multicast,     // 224.0.0.0/4, ff00::/8
+    reserved,      // 240.0.0.0/4, broadcast included
+    unique_local,  // fc00::/7
+    site_local,    // fec0::/10 (deprecated, still private)
+};
+
+constexpr bool in_range(std::uint32_t ip, std::uint32_t net, unsigned prefix) noexcept {
+    const std::uint32_t mask = prefix == 0 ? 0 : ~std::uint32_t{0} << (32 - prefix);
     return (ip & mask) == (net & mask);
 }
 
-inline bool ipv4_link_local(std::uint32_t ip) { return in_range(ip, 0xA9FE0000u, 16); }
-inline bool ipv4_private_or_loopback(std::uint32_t ip) {
-    return in_range(ip, 0x7F000000u, 8) || in_range(ip, 0x0A000000u, 8) || in_range(ip, 0xAC100000u, 12) ||
-           in_range(ip, 0xC0A80000u, 16) || in_range(ip, 0x00000000u, 8) || in_range(ip, 0x64400000u, 10);
+// An IPv4 address as a number (a.b.c.d is a << 24 | b << 16 | c << 8 | d).
+constexpr address_kind classify_ipv4(std::uint32_t ip) noexcept {
+    if (in_range(ip, 0xA9FE0000u, 16)) return address_kind::link_local;
+    if (in_range(ip, 0x7F000000u, 8)) return address_kind::loopback;
+    if (in_range(ip, 0x0A000000u, 8) || in_range(ip, 0xAC100000u, 12) || in_range(ip, 0xC0A80000u, 16))
+        return address_kind::private_use;
+    if (in_range(ip, 0x00000000u, 8)) return address_kind::unspecified;
+    if (in_range(ip, 0x64400000u, 10)) return address_kind::shared;
+    if (in_range(ip, 0xE0000000u, 4)) return address_kind::multicast;
+    if (in_range(ip, 0xF0000000u, 4)) return address_kind::reserved;
+    return address_kind::global;
+}
+
+using ipv6_bytes = std::array<unsigned char, 16>;  // as boost::asio::ip::address_v6::to_bytes() gives them
+
+// An IPv6 address; an IPv4-mapped one (::ffff:a.b.c.d) is its IPv4 address.
+constexpr address_kind classify_ipv6(const ipv6_bytes& b) noexcept {
+    bool zero_prefix = true;  // the first 10 bytes
+    for (std::size_t i = 0; i < 10; ++i) zero_prefix = zero_prefix && b[i] == 0;
+    if (zero_prefix && b[10] == 0xFF && b[11] == 0xFF)
+        return classify_ipv4(std::uint32_t{b[12]} << 24 | std::uint32_t{b[13]} << 16 | std::uint32_t{b[14]} << 8 | b[15]);
+    if (b[0] == 0xFE && (b[1] & 0xC0) == 0x80) return address_kind::link_local;
+    if (b[0] == 0xFE && (b[1] & 0xC0) == 0xC0) return address_kind::site_local;
+    if ((b[0] & 0xFE) == 0xFC) return address_kind::unique_local;
+    if (b[0] == 0xFF) return address_kind::multicast;
+    if (zero_prefix && b[10] == 0 && b[11] == 0 && b[12] == 0 && b[13] == 0 && b[14] == 0) {
+        if (b[15] == 1) return address_kind::loopback;
+        if (b[15] == 0) return address_kind::unspecified;
+    }
+    return address_kind::global;
+}
+
+// Link-local (metadata) targets are refused always; with public_only, every address that is
+// not a public one (loopback, private, and the other ranges above).
+constexpr bool refuses_address(address_kind kind, bool public_only) noexcept {
+    return kind == address_kind::link_local || (public_only && kind != address_kind::global);
 }
 
 inline bool is_refused_webhook_url(std::string_view url, bool public_only) {
@@ -107,26 +160,9 @@ inline bool is_refused_webhook_url(std::string_view url, bool public_only) {
     if (parts.scheme != "http" && parts.scheme != "https") return true;
     if (!parts.has_authority || parts.host.empty() || parts.has_userinfo) return true;
 
-    auto refused_v4 = [&](std::uint32_t ip) { return ipv4_link_local(ip) || (public_only && ipv4_private_or_loopback(ip)); };
-    if (auto v4 = parse_ipv4_any_notation(parts.host)) return refused_v4(*v4);
-
-    unsigned char v6[16];
-    if (inet_pton(AF_INET6, parts.host.c_str(), v6) == 1) {
-        bool mapped = true;  // ::ffff:a.b.c.d
-        for (int i = 0; i < 10; ++i) mapped = mapped && v6[i] == 0;
-        mapped = mapped && v6[10] == 0xFF && v6[11] == 0xFF;
-        if (mapped)
-            return refused_v4(static_cast<std::uint32_t>(v6[12]) << 24 | static_cast<std::uint32_t>(v6[13]) << 16 |
-                              static_cast<std::uint32_t>(v6[14]) << 8 | v6[15]);
-        if (v6[0] == 0xFE && (v6[1] & 0xC0) == 0x80) return true;  // fe80::/10
-        if (public_only) {
-            bool zero_prefix = true;
-            for (int i = 0; i < 15; ++i) zero_prefix = zero_prefix && v6[i] == 0;
-            if (zero_prefix && (v6[15] == 1 || v6[15] == 0)) return true;  // ::1 and ::
-            if ((v6[0] & 0xFE) == 0xFC) return true;                        // fc00::/7 unique local
-        }
-        return false;
-    }
+    if (auto v4 = parse_ipv4_any_notation(parts.host)) return refuses_address(classify_ipv4(*v4), public_only);
+    ipv6_bytes v6{};
+    if (inet_pton(AF_INET6, parts.host.c_str(), v6.data()) == 1) return refuses_address(classify_ipv6(v6), public_only);
     std::string_view name = parts.host;
     if (name.ends_with('.')) name.remove_suffix(1);  // "localhost." is the same name (RFC 6761)
     if (public_only && (name == "localhost" || name.ends_with(".localhost"))) return true;

@@ -25,11 +25,13 @@
 //   unknown members               allowed; additionalProperties false with options.strict
 //                                 (the decoder's decode_options::strict)
 //
-// What JSON Schema cannot express, so a document valid against the schema may still be
-// refused with INVALID_REQUEST_FORMAT:
+// What the schema does not say, so a document valid against it may still be refused with
+// INVALID_REQUEST_FORMAT (tests/test_schema_independent.cpp shows each with valijson):
 //   - the cross-member `validate(const T&, problem_sink&)` hooks: a recipient with
-//     verificationType sms needs a phone; duplicate e-mails in add-recipients, contact create
-//     and delete-recipients; duplicate labels in create-from-template; and the like;
+//     verificationType sms needs a phone; log event types by category; distinct template
+//     labels (JSON Schema could say these with if/then and uniqueItems; they are code here);
+//     the same e-mail under two template labels (JSON Schema cannot: uniqueItems compares
+//     whole items);
 //   - a member name that appears twice in one object (the parser refuses it; JSON Schema sees
 //     the parsed object only);
 //   - absolute_uri's characters forbidden after the scheme ("<>\^`{|} and controls) beyond
@@ -194,6 +196,10 @@ inline boost::json::string_view sv(std::string_view s) { return {s.data(), s.siz
 
 inline boost::json::object string_schema() { return {{"type", "string"}}; }
 
+// A length or item count, stored as a signed integer: readers of the value in memory, such as
+// valijson's Boost.JSON adapter, take only int64 for a JSON integer (the text is the same).
+inline std::int64_t count(std::size_t n) { return static_cast<std::int64_t>(n); }
+
 // A schema that also accepts null.
 inline boost::json::object or_null(boost::json::object s) {
     if (auto* type = s.if_contains("type")) {
@@ -257,8 +263,8 @@ template <std::size_t Min, std::size_t Max>
 struct schema_of<bounded_string<Min, Max>> {
     static boost::json::object make(schema_context&) {
         auto s = detail::string_schema();
-        if (Min > 0) s["minLength"] = static_cast<std::uint64_t>(Min);
-        if (Max != unbounded) s["maxLength"] = static_cast<std::uint64_t>(Max);
+        if (Min > 0) s["minLength"] = detail::count(Min);
+        if (Max != unbounded) s["maxLength"] = detail::count(Max);
         s["$comment"] = "lengths count Unicode code points";
         return s;
     }
@@ -270,7 +276,7 @@ struct schema_of<email<Form, Max>> {
         auto s = detail::string_schema();
         s["pattern"] = detail::sv(email<Form, Max>::pattern());
         if (Max != unbounded) {
-            s["maxLength"] = static_cast<std::uint64_t>(Max);
+            s["maxLength"] = detail::count(Max);
             s["$comment"] = "lengths count Unicode code points";
         }
         return s;
@@ -317,8 +323,8 @@ template <class T, std::size_t Min, std::size_t Max>
 struct schema_of<bounded_vector<T, Min, Max>> {
     static boost::json::object make(schema_context& ctx) {
         boost::json::object s{{"type", "array"}, {"items", ctx.use<T>()}};
-        if (Min > 0) s["minItems"] = static_cast<std::uint64_t>(Min);
-        if (Max != unbounded) s["maxItems"] = static_cast<std::uint64_t>(Max);
+        if (Min > 0) s["minItems"] = detail::count(Min);
+        if (Max != unbounded) s["maxItems"] = detail::count(Max);
         return s;
     }
 };

@@ -36,15 +36,6 @@ constexpr std::string_view enum_to_wire(E e) noexcept {
 }
 
 template <described_enum E>
-constexpr std::optional<E> enum_from_wire(std::string_view s) noexcept {
-    std::optional<E> found;
-    boost::mp11::mp_for_each<boost::describe::describe_enumerators<E>>([&](auto d) {
-        if (!found && enum_to_wire(d.value) == s) found = d.value;
-    });
-    return found;
-}
-
-template <described_enum E>
 constexpr std::size_t enum_count() noexcept {
     return boost::mp11::mp_size<boost::describe::describe_enumerators<E>>::value;
 }
@@ -66,6 +57,16 @@ constexpr auto enum_wire_names() noexcept {
     boost::mp11::mp_for_each<boost::describe::describe_enumerators<E>>(
         [&](auto d) { names[i++] = enum_to_wire(d.value); });
     return names;
+}
+
+template <described_enum E>
+constexpr std::optional<E> enum_from_wire(std::string_view s) noexcept {
+    // Tables built once, at compile time: one comparison per enumerator at run time.
+    constexpr auto names = enum_wire_names<E>();
+    constexpr auto values = enum_values<E>();
+    for (std::size_t i = 0; i < names.size(); ++i)
+        if (names[i] == s) return values[i];
+    return std::nullopt;
 }
 
 } // namespace esign

@@ -1,6 +1,7 @@
 #pragma once
 // A problem found in a request: where (path from the body's root), what (a stable kind),
 // the limit involved where there is one, and a message for people.
+#include <algorithm>
 #include <cstdint>
 #include <initializer_list>
 #include <optional>
@@ -45,25 +46,52 @@ using problem_list = std::vector<problem>;
 // names only the members below it: sink.add({"recipients", "3", "phone"}, ...).
 class problem_sink {
 public:
-    problem_sink(problem_list& out, problem_path& base) noexcept : out_(&out), base_(&base) {}
+    // Problems below a fixed base path.
+    problem_sink(problem_list& out, const problem_path& base) noexcept : out_(&out), base_(&base) {}
+    // Problems below a base path built only when a problem is added: a decoder checks many
+    // values that have no problem, and their paths are never needed.
+    // `first_problem`: where the problems of the value being checked begin in `out`.
+    problem_sink(problem_list& out, problem_path (*base)(const void*), const void* context,
+                 std::size_t first_problem = 0) noexcept
+        : out_(&out), make_base_(base), context_(context), first_problem_(first_problem) {}
 
     void add(std::initializer_list<std::string_view> relative, problem_kind kind, std::string message,
              std::optional<std::int64_t> limit = std::nullopt) {
-        problem p{*base_, kind, limit, std::move(message)};
+        problem p{base(), kind, limit, std::move(message)};
         for (auto part : relative) p.path.emplace_back(part);
         out_->push_back(std::move(p));
     }
     void add(const problem_path& relative, problem_kind kind, std::string message,
              std::optional<std::int64_t> limit = std::nullopt) {
-        problem p{*base_, kind, limit, std::move(message)};
+        problem p{base(), kind, limit, std::move(message)};
         p.path.insert(p.path.end(), relative.begin(), relative.end());
         out_->push_back(std::move(p));
     }
     std::size_t count() const noexcept { return out_->size(); }
 
+    // Whether the member `name` of the value being checked already has a problem (a rule
+    // across members should not judge others against a value that did not decode). A
+    // duplicate does not count: the first copy, the one kept, decoded.
+    bool has_problem_at(std::string_view name) const {
+        const problem_path here = base();
+        for (std::size_t i = first_problem_; i < out_->size(); ++i) {
+            if ((*out_)[i].kind == problem_kind::duplicate_member) continue;
+            const problem_path& p = (*out_)[i].path;
+            if (p.size() > here.size() && p[here.size()] == name &&
+                std::equal(here.begin(), here.end(), p.begin()))
+                return true;
+        }
+        return false;
+    }
+
 private:
+    problem_path base() const { return base_ ? *base_ : make_base_(context_); }
+
     problem_list* out_;
-    problem_path* base_;
+    const problem_path* base_ = nullptr;
+    problem_path (*make_base_)(const void*) = nullptr;
+    const void* context_ = nullptr;
+    std::size_t first_problem_ = 0;
 };
 
 } // namespace esign

@@ -30,3 +30,9 @@ inline std::string expected_but(std::string_view expected, boost::json::kind got
 }
 
 } // namespace esign::json::detail
+
+namespace esign::json::detail {
+inline constexpr std::string_view duplicate_member_message = "appears more than once";
+inline constexpr std::string_view unknown_member_message = "is not a member of this request";
+inline constexpr std::string_view missing_member_message = "is required";
+} // namespace esign::json::detail

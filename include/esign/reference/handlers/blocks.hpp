@@ -1,9 +1,11 @@
 #pragma once
 // Blocks of a draft envelope's documents: /public/envelope/add-blocks, delete-blocks.
 #include <algorithm>
+#include <optional>
 #include <set>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include <esign/reference/context.hpp>
 #include <esign/reference/envelope_factory.hpp>
@@ -16,11 +18,59 @@ namespace esign::reference::handlers {
 // /public/envelope/add-blocks (all or nothing)
 
 namespace envelope_detail {
+
+// The document of an add-blocks or delete-blocks request, in a draft envelope:
+// WORKSPACE_NOT_FOUND, ENVELOPE_NOT_FOUND, DOCUMENT_NOT_FOUND, then the draft check.
+struct draft_document {
+    envelope_record* env = nullptr;
+    document_record* target = nullptr;
+    std::optional<failure> error;
+};
+
+template <class Request>
+draft_document find_draft_document(context& c, const Request& r) {
+    auto found = factory::find_envelope(c, r.workspaceUuid, r.envelopeUuid);
+    if (found.error) return {nullptr, nullptr, found.error};
+    document_record* target = factory::find_document(*found.envelope, r.documentUuid);
+    if (!target) return {nullptr, nullptr, failure{error_code::DOCUMENT_NOT_FOUND}};
+    if (auto code = rules::check_draft(found.envelope->status)) return {nullptr, nullptr, failure{*code}};
+    return {found.envelope, target, std::nullopt};
+}
+
+// The blocks of `target` changed: its snapshot and the envelope's update date are now.
+inline void blocks_changed(context& c, draft_document& d) {
+    d.target->doc.snapshotDate = c.now;
+    d.env->update_date = c.now;
+}
+
+// Where each item of an add-blocks request goes: its page (none when not a page of the
+// document) and its recipient (none when it names no recipient, or one the envelope lacks).
+struct block_place {
+    std::optional<std::int64_t> page;
+    const recipient_record* recipient = nullptr;
+    bool unknown_recipient = false;
+};
+
+inline std::vector<block_place> place_blocks(const envelope_add_blocks_request& r, envelope_record& env,
+                                             const document& doc) {
+    std::vector<block_place> places;
+    for (const auto& item : r.blocks) {
+        block_place p;
+        p.page = rules::page_in_document(item.page.str(), doc.pageCount);
+        if (item.recipientEmail) {
+            p.recipient = env.find_recipient(item.recipientEmail->str());
+            p.unknown_recipient = !p.recipient;
+        }
+        places.push_back(p);
+    }
+    return places;
+}
+
 // Every item whose page is not a page of the document, each at ["blocks", i, "page"].
-inline problem_list page_problems(const envelope_add_blocks_request& r, const document& doc) {
+inline problem_list page_problems(const std::vector<block_place>& places, const document& doc) {
     problem_list problems;
-    for (std::size_t i = 0; i < r.blocks.size(); ++i)
-        if (!rules::page_in_document(r.blocks[i].page.str(), doc.pageCount))
+    for (std::size_t i = 0; i < places.size(); ++i)
+        if (!places[i].page)
             problems.push_back(problem{{"blocks", std::to_string(i), "page"},
                                        problem_kind::range,
                                        std::nullopt,
@@ -55,27 +105,20 @@ inline block stored_block(context& c, const add_blocks_item& item, const recipie
 } // namespace envelope_detail
 
 inline outcome<envelope_add_blocks_response> handle(context& c, const envelope_add_blocks_request& r) {
-    auto found = factory::find_envelope(c, r.workspaceUuid, r.envelopeUuid);
-    if (found.error) return *found.error;
-    envelope_record& env = *found.envelope;
-    document_record* target = factory::find_document(env, r.documentUuid);
-    if (!target) return failure{error_code::DOCUMENT_NOT_FOUND};
-    if (auto code = rules::check_draft(env.status)) return failure{*code};
-    if (auto problems = envelope_detail::page_problems(r, target->doc); !problems.empty())
+    auto d = envelope_detail::find_draft_document(c, r);
+    if (d.error) return *d.error;
+    const auto places = envelope_detail::place_blocks(r, *d.env, d.target->doc);
+    if (auto problems = envelope_detail::page_problems(places, d.target->doc); !problems.empty())
         return failure{error_code::INVALID_REQUEST_FORMAT, std::move(problems), {}};
-    for (const auto& item : r.blocks)
-        if (item.recipientEmail && !env.find_recipient(item.recipientEmail->str()))
-            return failure{error_code::INVALID_RECIPIENT_EMAIL};
+    if (std::any_of(places.begin(), places.end(), [](const auto& p) { return p.unknown_recipient; }))
+        return failure{error_code::INVALID_RECIPIENT_EMAIL};
 
-    for (const auto& item : r.blocks) {
-        const recipient_record* recipient =
-            item.recipientEmail ? env.find_recipient(item.recipientEmail->str()) : nullptr;
+    for (std::size_t i = 0; i < r.blocks.size(); ++i) {
         // The key is the page's number in decimal: "01" is stored under "1".
-        const auto page = rules::page_in_document(item.page.str(), target->doc.pageCount).value_or(1);
-        target->doc.blocks[std::to_string(page)].push_back(envelope_detail::stored_block(c, item, recipient));
+        d.target->doc.blocks[std::to_string(*places[i].page)].push_back(
+            envelope_detail::stored_block(c, r.blocks[i], places[i].recipient));
     }
-    target->doc.snapshotDate = c.now;
-    env.update_date = c.now;
+    envelope_detail::blocks_changed(c, d);
     return envelope_add_blocks_response{c.now};
 }
 
@@ -83,20 +126,15 @@ inline outcome<envelope_add_blocks_response> handle(context& c, const envelope_a
 // /public/envelope/delete-blocks (unknown block uuids are ignored)
 
 inline outcome<envelope_delete_blocks_response> handle(context& c, const envelope_delete_blocks_request& r) {
-    auto found = factory::find_envelope(c, r.workspaceUuid, r.envelopeUuid);
-    if (found.error) return *found.error;
-    envelope_record& env = *found.envelope;
-    document_record* target = factory::find_document(env, r.documentUuid);
-    if (!target) return failure{error_code::DOCUMENT_NOT_FOUND};
-    if (auto code = rules::check_draft(env.status)) return failure{*code};
+    auto d = envelope_detail::find_draft_document(c, r);
+    if (d.error) return *d.error;
 
     const std::set<std::string_view> listed(r.blockUuids.begin(), r.blockUuids.end());
     auto is_listed = [&](const block& b) { return listed.contains(b.uuid); };
-    auto& pages = target->doc.blocks;
+    auto& pages = d.target->doc.blocks;
     for (auto& [page, blocks] : pages) std::erase_if(blocks, is_listed);
     std::erase_if(pages, [](const auto& entry) { return entry.second.empty(); });  // no empty pages left behind
-    target->doc.snapshotDate = c.now;
-    env.update_date = c.now;
+    envelope_detail::blocks_changed(c, d);
     return envelope_delete_blocks_response{c.now};
 }
 

@@ -111,15 +111,12 @@ inline outcome<contact_update_response> handle(context& c, const contact_update_
 inline outcome<contact_list_response> handle(context& c, const contact_list_request& r) {
     const workspace_record* ws = c.resolve_workspace(r.workspaceUuid);
     if (!ws) return failure{error_code::WORKSPACE_NOT_FOUND};
-    std::vector<const contact_record*> found;
-    for (const auto& rec : c.st.contacts)
-        if (rec.workspace_uuid == ws->uuid) found.push_back(&rec);
-    std::sort(found.begin(), found.end(), [](auto* a, auto* b) { return a->seq < b->seq; });
-
-    const auto window = rules::paginate(found.size(), page_or_default(r.page), limit_or_default(r.limit));
+    const auto found =
+        in_creation_order(c.st.contacts, [&](const contact_record& rec) { return rec.workspace_uuid == ws->uuid; });
+    const auto page = rules::page_of(found, page_or_default(r.page), limit_or_default(r.limit));
     contact_list_response out;
-    for (std::size_t i = window.offset; i < window.offset + window.count; ++i) out.contacts.push_back(found[i]->data);
-    out.pagination = rules::to_pagination(window);
+    for (const contact_record* rec : page.items) out.contacts.push_back(rec->data);
+    out.pagination = page.pagination;
     return out;
 }
 

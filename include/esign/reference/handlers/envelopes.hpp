@@ -68,11 +68,10 @@ inline outcome<envelope_list_response> handle(context& c, const envelope_list_re
         if (env.workspace_uuid == ws->uuid && filter.keeps(env)) matching.push_back(&env);
     std::sort(matching.begin(), matching.end(), envelope_detail::newer);
 
-    const auto window = rules::paginate(matching.size(), page_or_default(r.page), fixed_page_size);
+    const auto page = rules::page_of(matching, page_or_default(r.page), fixed_page_size);
     envelope_list_response out;
-    for (std::size_t i = window.offset; i < window.offset + window.count; ++i)
-        out.envelopes.push_back(summary_view(*matching[i], *c.team));
-    out.pagination = rules::to_pagination(window);
+    for (const envelope_record* env : page.items) out.envelopes.push_back(summary_view(*env, *c.team));
+    out.pagination = page.pagination;
     return out;
 }
 

@@ -77,10 +77,10 @@ inline outcome<logs_list_response> handle(context& c, const logs_list_request& r
         if (filter.keeps(rec)) found.push_back(&rec);
     sort_logs(found, r.sortBy.value_or(default_log_sort_by), r.sortOrder.value_or(default_log_sort_order));
 
-    const auto window = rules::paginate(found.size(), page_or_default(r.page), limit_or_default(r.limit));
+    const auto page = rules::page_of(found, page_or_default(r.page), limit_or_default(r.limit));
     logs_list_response out;
-    for (std::size_t i = window.offset; i < window.offset + window.count; ++i) out.logs.push_back(found[i]->entry);
-    out.pagination = rules::to_pagination(window);
+    for (const log_record* rec : page.items) out.logs.push_back(rec->entry);
+    out.pagination = page.pagination;
     return out;
 }
 

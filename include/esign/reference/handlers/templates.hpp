@@ -64,16 +64,12 @@ inline outcome<control_template_create_response> handle(context& c, const contro
 inline outcome<template_list_response> handle(context& c, const template_list_request& r) {
     const workspace_record* ws = c.resolve_workspace(r.workspaceUuid);
     if (!ws) return failure{error_code::WORKSPACE_NOT_FOUND};
-    std::vector<const template_record*> found;
-    for (const auto& [uuid, t] : c.st.templates)
-        if (t.workspace_uuid == ws->uuid) found.push_back(&t);
-    std::sort(found.begin(), found.end(), [](auto* a, auto* b) { return a->seq < b->seq; });
-
-    const auto window = rules::paginate(found.size(), page_or_default(r.page), fixed_page_size);
+    const auto found =
+        in_creation_order(c.st.templates, [&](const template_record& t) { return t.workspace_uuid == ws->uuid; });
+    const auto page = rules::page_of(found, page_or_default(r.page), fixed_page_size);
     template_list_response out;
-    for (std::size_t i = window.offset; i < window.offset + window.count; ++i)
-        out.templates.push_back(template_view(*found[i]));
-    out.pagination = rules::to_pagination(window);
+    for (const template_record* t : page.items) out.templates.push_back(template_view(*t));
+    out.pagination = page.pagination;
     return out;
 }
 

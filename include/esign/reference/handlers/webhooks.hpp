@@ -100,15 +100,13 @@ inline outcome<webhook_update_response> handle(context& c, const webhook_update_
 
 // The team's webhooks in creation order, optionally only the active (or inactive) ones.
 inline outcome<webhook_list_response> handle(context& c, const webhook_list_request& r) {
-    std::vector<const webhook_record*> found;
-    for (const auto& [uuid, rec] : c.st.webhooks)
-        if (rec.team_uuid == c.team->uuid && (!r.active || rec.data.active == *r.active)) found.push_back(&rec);
-    std::sort(found.begin(), found.end(), [](auto* a, auto* b) { return a->seq < b->seq; });
-
-    const auto window = rules::paginate(found.size(), page_or_default(r.page), limit_or_default(r.limit));
+    const auto found = in_creation_order(c.st.webhooks, [&](const webhook_record& rec) {
+        return rec.team_uuid == c.team->uuid && (!r.active || rec.data.active == *r.active);
+    });
+    const auto page = rules::page_of(found, page_or_default(r.page), limit_or_default(r.limit));
     webhook_list_response out;
-    for (std::size_t i = window.offset; i < window.offset + window.count; ++i) out.webhooks.push_back(found[i]->data);
-    out.pagination = rules::to_pagination(window);
+    for (const webhook_record* rec : page.items) out.webhooks.push_back(rec->data);
+    out.pagination = page.pagination;
     return out;
 }
 

@@ -15,11 +15,7 @@ namespace esign::reference {
 
 // The team's workspaces in creation order.
 inline std::vector<const workspace_record*> workspaces_of(const state& st, const team_record& team) {
-    std::vector<const workspace_record*> out;
-    for (const auto& [uuid, ws] : st.workspaces)
-        if (ws.team_uuid == team.uuid) out.push_back(&ws);
-    std::sort(out.begin(), out.end(), [](auto* a, auto* b) { return a->seq < b->seq; });
-    return out;
+    return in_creation_order(st.workspaces, [&](const workspace_record& ws) { return ws.team_uuid == team.uuid; });
 }
 
 // What a new workspace is made of. `uuid` is fixed by a fixture; otherwise a new one is drawn.
@@ -54,11 +50,10 @@ namespace esign::reference::handlers {
 
 inline outcome<workspace_list_response> handle(context& c, const workspace_list_request& r) {
     const auto spaces = workspaces_of(c.st, *c.team);
-    const auto window = rules::paginate(spaces.size(), page_or_default(r.page), limit_or_default(r.limit));
+    const auto page = rules::page_of(spaces, page_or_default(r.page), limit_or_default(r.limit));
     workspace_list_response out;
-    for (std::size_t i = window.offset; i < window.offset + window.count; ++i)
-        out.workspaces.push_back(workspace_list_view(*spaces[i]));
-    out.pagination = rules::to_pagination(window);
+    for (const workspace_record* ws : page.items) out.workspaces.push_back(workspace_list_view(*ws));
+    out.pagination = page.pagination;
     return out;
 }
 

@@ -26,15 +26,40 @@ struct dfa {
     std::array<bool, States> accepting{};
     state_type start = 0;
 
+    // For each state, the classes that lead back to it, as bits: a run of such bytes (the
+    // letters of an e-mail's local part) is read by a loop that checks each byte's class and
+    // waits on no table look-up before the next byte.
+    static constexpr bool runs = Classes <= 64;
+    std::array<std::uint64_t, runs ? States : 1> self_loops{};
+
     constexpr state_type step(state_type state, unsigned char byte) const noexcept {
         return next[state * Classes + class_of[byte]];
     }
 
     // Whole-input match.
     constexpr bool match(std::string_view input) const noexcept {
+        if constexpr (runs) {
+            if (!std::is_constant_evaluated()) return match_runs(input);
+        }
         state_type state = start;
         for (const char c : input) {
             state = step(state, static_cast<unsigned char>(c));
+            if (state == dead_state) return false;  // no way back: stop reading
+        }
+        return accepting[state];
+    }
+
+private:
+    bool match_runs(std::string_view input) const noexcept {
+        const auto* bytes = reinterpret_cast<const unsigned char*>(input.data());
+        const std::size_t n = input.size();
+        state_type state = start;
+        std::size_t i = 0;
+        while (i < n) {
+            const std::uint64_t stay = self_loops[state];
+            while (i < n && ((stay >> class_of[bytes[i]]) & 1u) != 0) ++i;
+            if (i == n) break;
+            state = step(state, bytes[i++]);
             if (state == dead_state) return false;  // no way back: stop reading
         }
         return accepting[state];
@@ -49,6 +74,11 @@ constexpr dfa<States, Classes> make_dfa(const Subsets& subsets, const byte_class
     result.class_of = classes.class_of;
     for (std::size_t i = 0; i < States * Classes; ++i) {
         result.next[i] = static_cast<state_type>(subsets.next[i]);
+    }
+    if constexpr (table::runs) {
+        for (std::size_t st = 0; st < States; ++st)
+            for (std::size_t c = 0; c < Classes; ++c)
+                if (subsets.next[st * Classes + c] == st) result.self_loops[st] |= std::uint64_t{1} << c;
     }
     for (std::size_t s = 0; s < States; ++s) {
         result.accepting[s] = subsets.accepting[s];
