@@ -1,14 +1,18 @@
 #!/usr/bin/env bash
 # Validates the OpenAPI document printed by esign-schema with an independent validator from npm
-# (@apidevtools/swagger-parser, installed into a cache directory, never into the repository).
-# Usage: tests/schema/validate_openapi.sh ESIGN_SCHEMA_BINARY [NPM_DIR]
+# (@apidevtools/swagger-parser, installed into a cache directory, never into the repository),
+# and judges the request examples of the C++ tests with Ajv against its schemas.
+# Usage: tests/schema/validate_openapi.sh ESIGN_SCHEMA_BINARY ESIGN_TESTS_BINARY [NPM_DIR]
+#   ESIGN_TESTS_BINARY: the Catch2 unit tests, which export the examples ("[export-examples]").
 #   NPM_DIR defaults to ${ESIGN_NPM_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/esign-npm}.
 # Validates the default document and the --strict one. Exits non-zero on any error.
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-tool="${1:?usage: validate_openapi.sh ESIGN_SCHEMA_BINARY [NPM_DIR]}"
-dir="${2:-${ESIGN_NPM_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/esign-npm}}"
+usage="usage: validate_openapi.sh ESIGN_SCHEMA_BINARY ESIGN_TESTS_BINARY [NPM_DIR]"
+tool="${1:?$usage}"
+tests="${2:?$usage}"
+dir="${3:-${ESIGN_NPM_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/esign-npm}}"
 validator="@apidevtools/swagger-parser@10.1.1"
 
 command -v node >/dev/null || { echo "validate_openapi: node is required" >&2; exit 1; }
@@ -24,5 +28,7 @@ trap 'rm -rf "$work"' EXIT
 
 "$tool" > "$work/openapi.json"
 "$tool" --strict > "$work/openapi-strict.json"
-node "$here/validate_openapi.mjs" "$dir" "$work/openapi.json"
-node "$here/validate_openapi.mjs" "$dir" "$work/openapi-strict.json" strict
+ESIGN_EXAMPLES_JSON="$work/examples.json" "$tests" "[export-examples]" > "$work/export.log" 2>&1 ||
+    { cat "$work/export.log" >&2; echo "validate_openapi: exporting the examples failed" >&2; exit 1; }
+node "$here/validate_openapi.mjs" "$dir" "$work/openapi.json" "$work/examples.json"
+node "$here/validate_openapi.mjs" "$dir" "$work/openapi-strict.json" "$work/examples.json" strict
