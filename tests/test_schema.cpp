@@ -148,11 +148,42 @@ TEST_CASE("schema: shared types are $defs, maps are additionalProperties", "[sch
     });
 }
 
+TEST_CASE("schema: the rules across members that JSON Schema can state", "[schema]") {
+    // sms needs a non-empty phone: if verificationType is "sms", phone is required, non-empty.
+    value add = schema_of<esign::envelope_add_recipients_request>();
+    const value& item = deref(add, add.at_pointer("/properties/recipients/items"));
+    CHECK(str(item.at_pointer("/if/properties/verificationType/const")) == "sms");
+    CHECK(strings_of(item.at_pointer("/if/required")) == std::set<std::string>{"verificationType"});
+    CHECK(strings_of(item.at_pointer("/then/required")) == std::set<std::string>{"phone"});
+    CHECK(item.at_pointer("/then/properties/phone/minLength").to_number<int>() == 1);
+
+    // Event types by category: one if/then per category with a list, none for user or dataroom.
+    value logs = schema_of<esign::logs_list_request>();
+    const array& branches = logs.at("allOf").as_array();
+    REQUIRE(branches.size() == 2);
+    std::set<std::string> categories;
+    for (const value& branch : branches) {
+        const std::string category = str(branch.at_pointer("/if/properties/category/const"));
+        categories.insert(category);
+        const std::set<std::string> listed = strings_of(branch.at_pointer("/then/properties/eventTypes/items/enum"));
+        CHECK(listed.contains(category == "envelope" ? "ENVELOPE_SENT" : "WORKSPACE_CREATED"));
+        CHECK_FALSE(listed.contains(category == "envelope" ? "WORKSPACE_CREATED" : "ENVELOPE_SENT"));
+    }
+    CHECK(categories == std::set<std::string>{"envelope", "team"});
+
+    // Distinct template labels.
+    value templ = schema_of<esign::control_template_create_request>();
+    CHECK(templ.at_pointer("/properties/recipientLabels/uniqueItems") == value(true));
+}
+
 TEST_CASE("schema: strict mode refuses unknown members on every object", "[schema]") {
     value s = schema_of<esign::envelope_add_recipients_request>({.strict = true});
     std::size_t objects = 0;
     for_each_object(s, [&](const object& o) {
-        if (o.contains("properties")) {
+        // Object schemas; the if/then of a rule across members (sms needs a phone) only adds
+        // conditions to the recipient's.
+        const value* type = o.if_contains("type");
+        if (type && *type == value("object")) {
             ++objects;
             CHECK(o.at("additionalProperties") == value(false));
         }

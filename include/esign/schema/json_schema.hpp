@@ -24,14 +24,12 @@
 //   boost::json::object / value   object / any
 //   unknown members               allowed; additionalProperties false with options.strict
 //                                 (the decoder's decode_options::strict)
+//   validate() hooks              if/then, allOf, uniqueItems where JSON Schema can say them
+//                                 (schema/cross_member.hpp)
 //
 // What the schema does not say, so a document valid against it may still be refused with
 // INVALID_REQUEST_FORMAT (tests/test_schema_independent.cpp shows each with valijson):
-//   - the cross-member `validate(const T&, problem_sink&)` hooks: a recipient with
-//     verificationType sms needs a phone; log event types by category; distinct template
-//     labels (JSON Schema could say these with if/then and uniqueItems; they are code here);
-//     the same e-mail under two template labels (JSON Schema cannot: uniqueItems compares
-//     whole items);
+//   - the same e-mail under two template labels (uniqueItems compares whole items only);
 //   - a member name that appears twice in one object (the parser refuses it; JSON Schema sees
 //     the parsed object only);
 //   - absolute_uri's characters forbidden after the scheme ("<>\^`{|} and controls) beyond
@@ -61,6 +59,7 @@
 #include <esign/json/described.hpp>
 #include <esign/model/error_body.hpp>
 #include <esign/model/operations.hpp>
+#include <esign/schema/cross_member.hpp>
 #include <esign/types/enum_names.hpp>
 
 namespace esign::schema {
@@ -192,8 +191,6 @@ private:
 };
 
 namespace detail {
-inline boost::json::string_view sv(std::string_view s) { return {s.data(), s.size()}; }
-
 inline boost::json::object string_schema() { return {{"type", "string"}}; }
 
 // A length or item count, stored as a signed integer: readers of the value in memory, such as
@@ -342,9 +339,7 @@ struct schema_of<std::map<std::string, T>> {
 template <described_enum E>
 struct schema_of<E> {
     static boost::json::object make(schema_context&) {
-        boost::json::array values;
-        for (auto name : enum_wire_names<E>()) values.emplace_back(detail::sv(name));
-        return {{"type", "string"}, {"enum", std::move(values)}};
+        return {{"type", "string"}, {"enum", detail::enum_values<E>()}};
     }
 };
 
@@ -365,6 +360,7 @@ struct schema_of<T> {
         boost::json::object s{{"type", "object"}, {"properties", std::move(properties)}};
         if (!required.empty()) s["required"] = std::move(required);
         if (ctx.options().strict) s["additionalProperties"] = false;
+        if constexpr (has_cross_member_rules<T>) cross_member_rules<T>::add(s);
         return s;
     }
 };
