@@ -51,9 +51,9 @@ std::string allowed_values_message() {
     return m;
 }
 
-// A rule across members judges values that decoded; where a member already has a problem
-// (wrong type, null), a rule's problem at the same place would only repeat it. A duplicate
-// is not such a problem: it is about a later copy, and the first copy, the one judged, stands.
+// A rule across members judges values that decoded; where a member already has a problem that
+// marks it bad (wrong type, null: marks_bad_value), a rule's problem at the same place would
+// only repeat it.
 inline void drop_rule_problems_on_bad_members(problem_list& problems, std::size_t first_problem,
                                               std::size_t first_rule_problem) {
     auto overlaps = [](const problem_path& a, const problem_path& b) {
@@ -63,8 +63,7 @@ inline void drop_rule_problems_on_bad_members(problem_list& problems, std::size_
     auto rule_begin = problems.begin() + static_cast<std::ptrdiff_t>(first_rule_problem);
     auto keep_end = std::remove_if(rule_begin, problems.end(), [&](const problem& rule) {
         for (std::size_t i = first_problem; i < first_rule_problem; ++i)
-            if (problems[i].kind != problem_kind::duplicate_member && overlaps(problems[i].path, rule.path))
-                return true;
+            if (marks_bad_value(problems[i]) && overlaps(problems[i].path, rule.path)) return true;
         return false;
     });
     problems.erase(keep_end, problems.end());

@@ -42,6 +42,11 @@ struct problem {
 
 using problem_list = std::vector<problem>;
 
+// Whether `p` says that the value at its path did not decode, so that a rule across members
+// must not judge it. A duplicate does not: it is about a later copy of a member, and the
+// first copy, the one kept and judged, decoded.
+inline bool marks_bad_value(const problem& p) noexcept { return p.kind != problem_kind::duplicate_member; }
+
 // Where rules add problems. It knows the path of the value being checked, so a rule
 // names only the members below it: sink.add({"recipients", "3", "phone"}, ...).
 class problem_sink {
@@ -69,13 +74,12 @@ public:
     }
     std::size_t count() const noexcept { return out_->size(); }
 
-    // Whether the member `name` of the value being checked already has a problem (a rule
-    // across members should not judge others against a value that did not decode). A
-    // duplicate does not count: the first copy, the one kept, decoded.
+    // Whether the member `name` of the value being checked already has a problem that marks
+    // it bad (marks_bad_value): a rule across members should not judge others against it.
     bool has_problem_at(std::string_view name) const {
         const problem_path here = base();
         for (std::size_t i = first_problem_; i < out_->size(); ++i) {
-            if ((*out_)[i].kind == problem_kind::duplicate_member) continue;
+            if (!marks_bad_value((*out_)[i])) continue;
             const problem_path& p = (*out_)[i].path;
             if (p.size() > here.size() && p[here.size()] == name &&
                 std::equal(here.begin(), here.end(), p.begin()))
