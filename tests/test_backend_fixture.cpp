@@ -334,7 +334,7 @@ TEST_CASE("fixture: problems come back with their paths, and nothing is loaded",
     auto problems_of = [](const std::string& text) {
         backend b(options_with(text));
         // a refused fixture loads nothing: not even the valid teams before the problem
-        CHECK(!b.is_valid_api_key("k1"));
+        CHECK(!b.authenticate("/public/workspace/list", "k1"));
         b.inspect([](const esign::reference::state& st) {
             CHECK(st.teams.empty());
             CHECK(st.logs.empty());
@@ -492,7 +492,7 @@ TEST_CASE("fixture: webhooks follow the server's webhook URL mode and name the f
     REQUIRE(closed.fixture_problems().size() == 1);
     CHECK(closed.fixture_problems()[0].path == esign::problem_path{"teams", "0", "webhooks", "0"});
     CHECK(closed.fixture_problems()[0].message.find("WEBHOOK_URL_REFUSED") == 0);
-    CHECK(!closed.is_valid_api_key("k1"));
+    CHECK(!closed.authenticate("/public/workspace/list", "k1"));
 }
 
 TEST_CASE("fixture: an empty document and no fixture at all", "[backend][fixture]") {

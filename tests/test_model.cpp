@@ -62,7 +62,7 @@ using strings = std::vector<std::string>;
 } // namespace
 
 TEST_CASE("model: operation table", "[model]") {
-    STATIC_REQUIRE(operation_count == 38);
+    STATIC_REQUIRE(operation_count == 39);
     std::set<std::string_view> paths;
     int public_count = 0, control_count = 0;
     std::set<std::string_view> keyed_control;
@@ -83,10 +83,11 @@ TEST_CASE("model: operation table", "[model]") {
             if (op.needs_api_key) keyed_control.insert(op.path);
         }
     });
-    CHECK(paths.size() == 38);
+    CHECK(paths.size() == 39);
     CHECK(public_count == 27);
-    CHECK(control_count == 11);
-    CHECK(keyed_control == std::set<std::string_view>{"/_control/envelope/create", "/_control/template/create"});
+    CHECK(control_count == 12);
+    CHECK(keyed_control == std::set<std::string_view>{"/_control/envelope/create", "/_control/template/create",
+                                                      "/_control/team/reset"});
 
     const std::set<std::string_view> expected{
         "/public/webhook/update",
@@ -119,6 +120,7 @@ TEST_CASE("model: operation table", "[model]") {
         "/_control/reset",
         "/_control/team/create",
         "/_control/team/update",
+        "/_control/team/reset",
         "/_control/envelope/create",
         "/_control/template/create",
         "/_control/recipient/act",
@@ -131,6 +133,25 @@ TEST_CASE("model: operation table", "[model]") {
     CHECK(paths == expected);
     CHECK(std::set<std::string_view>(operation_paths.begin(), operation_paths.end()) == expected);
 
+    // Who may call what (contract.md §6.2), and which operations only read.
+    std::set<std::string_view> server_only, team_or_server, read_only;
+    for_each_operation([&](const auto& op) {
+        if (op.access == operation_access::server) server_only.insert(op.path);
+        if (op.access == operation_access::team_or_server) team_or_server.insert(op.path);
+        if (op.read_only) read_only.insert(op.path);
+        CHECK(op.needs_api_key == (op.access == operation_access::team || op.access == operation_access::team_control));
+    });
+    CHECK(server_only == std::set<std::string_view>{"/_control/reset", "/_control/team/create"});
+    CHECK(team_or_server == std::set<std::string_view>{"/_control/team/update", "/_control/recipient/act",
+                                                       "/_control/envelope/cancel", "/_control/clock/advance",
+                                                       "/_control/clock/now", "/_control/outbox/list",
+                                                       "/_control/webhook/deliveries"});
+    CHECK(read_only == std::set<std::string_view>{
+                           "/public/webhook/list", "/public/envelope/get", "/public/envelope/list",
+                           "/public/workspace/list", "/public/workspace/get", "/public/contact/list",
+                           "/public/template/list", "/public/logs/list", "/public/utils/whoami",
+                           "/_control/clock/now", "/_control/outbox/list", "/_control/webhook/deliveries"});
+
     STATIC_REQUIRE(find_operation("/public/envelope/get").has_value());
     STATIC_REQUIRE_FALSE(find_operation("/public/envelope/nope").has_value());
     bool typed = false;
@@ -141,8 +162,8 @@ TEST_CASE("model: operation table", "[model]") {
     }));
     CHECK(typed);
     CHECK_FALSE(visit_operation("/public/nope", [](const auto&) {}));
-    STATIC_REQUIRE(boost::mp11::mp_size<request_types>::value == 38);
-    STATIC_REQUIRE(boost::mp11::mp_size<boost::mp11::mp_unique<request_types>>::value == 38);
+    STATIC_REQUIRE(boost::mp11::mp_size<request_types>::value == 39);
+    STATIC_REQUIRE(boost::mp11::mp_size<boost::mp11::mp_unique<request_types>>::value == 39);
 }
 
 TEST_CASE("model: resources have exactly the members of the spec", "[model]") {

@@ -98,7 +98,7 @@ TEST_CASE("requests: coverage of the operation table", "[requests][coverage]") {
         auto& c = counts[r.op];
         (r.expected.empty() ? c.first : c.second) += 1;
     }
-    STATIC_REQUIRE(operation_count == 38);
+    STATIC_REQUIRE(operation_count == 39);
     std::size_t public_ops = 0, control_ops = 0;
     for_each_operation([&](const auto& op) {
         INFO(op.path);
@@ -107,7 +107,7 @@ TEST_CASE("requests: coverage of the operation table", "[requests][coverage]") {
         (op.is_control ? control_ops : public_ops) += 1;
     });
     CHECK(public_ops == 27);
-    CHECK(control_ops == 11);
+    CHECK(control_ops == 12);
 }
 
 TEST_CASE("requests: every base body is a valid example", "[requests][coverage]") {
@@ -161,6 +161,7 @@ TEST_CASE("requests: /public/utils/whoami", "[requests]") { run_rows("/public/ut
 TEST_CASE("requests: /_control/reset", "[requests][control]") { run_rows("/_control/reset"); }
 TEST_CASE("requests: /_control/team/create", "[requests][control]") { run_rows("/_control/team/create"); }
 TEST_CASE("requests: /_control/team/update", "[requests][control]") { run_rows("/_control/team/update"); }
+TEST_CASE("requests: /_control/team/reset", "[requests][control]") { run_rows("/_control/team/reset"); }
 TEST_CASE("requests: /_control/envelope/create", "[requests][control]") { run_rows("/_control/envelope/create"); }
 TEST_CASE("requests: /_control/template/create", "[requests][control]") { run_rows("/_control/template/create"); }
 TEST_CASE("requests: /_control/recipient/act", "[requests][control]") { run_rows("/_control/recipient/act"); }

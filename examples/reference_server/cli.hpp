@@ -3,6 +3,7 @@
 //
 //   esign-reference-server [--listen HOST:PORT] [--threads N] [--strict] [--public-webhooks-only]
 //                          [--fixture FILE] [--max-body BYTES] [--seed N] [--webhook-threads N]
+//                          [--control-token TOKEN] [--no-control] [--max-connections N]
 //                          [--verbose] [--help]
 //
 // Options take their value as the next argument or after '=' (`--threads=4`). A bad command line
@@ -34,8 +35,14 @@ inline constexpr std::string_view usage_text =
     "  --fixture FILE           load teams, workspaces, envelopes... from a JSON file at start\n"
     "                           and on /_control/reset\n"
     "  --max-body BYTES         largest request body accepted (default 1048576); larger is 413\n"
-    "  --seed N                 reproducible identifiers and tokens\n"
+    "  --seed N                 reproducible identifiers: a team made without its own seed gets\n"
+    "                           one derived from N (API keys and secrets never come from a seed)\n"
     "  --webhook-threads N      webhook delivery threads (default 2)\n"
+    "  --control-token TOKEN    server-wide control operations (/_control/reset, team/create, and\n"
+    "                           the others called without a team key) need\n"
+    "                           'Authorization: Bearer TOKEN'; team-scoped ones take the team's key\n"
+    "  --no-control             no /_control/ path exists (a validating fake only)\n"
+    "  --max-connections N      connections open at once (default 1024); more wait in the backlog\n"
     "  --verbose                one line per request on stderr\n"
     "  --help                   this text\n"
     "\n"
@@ -56,6 +63,9 @@ struct command_line {
     std::size_t max_body = 1 << 20;
     std::optional<std::uint64_t> seed;
     unsigned webhook_threads = 2;
+    std::optional<std::string> control_token;
+    bool no_control = false;
+    std::size_t max_connections = 1024;
     bool verbose = false;
     bool help = false;
 
@@ -142,6 +152,22 @@ inline std::variant<command_line, command_line_error> parse_command_line(const s
         } else if (arg == "--public-webhooks-only") {
             if (auto e = flag()) return *e;
             cl.public_webhooks_only = true;
+        } else if (arg == "--no-control") {
+            if (auto e = flag()) return *e;
+            cl.no_control = true;
+        } else if (arg == "--control-token") {
+            auto v = value();
+            if (!v) return missing();
+            if (v->empty() || v->find_first_of(" \t:") != std::string_view::npos)
+                return command_line_error{"--control-token: a non-empty token without spaces or ':'"};
+            cl.control_token = std::string(*v);
+        } else if (arg == "--max-connections") {
+            auto v = value();
+            if (!v) return missing();
+            auto n = detail::parse_unsigned<std::size_t>(*v, 1, 1'000'000);
+            if (!n)
+                return command_line_error{"--max-connections: '" + std::string(*v) + "' is not a number from 1 to 1000000"};
+            cl.max_connections = *n;
         } else if (arg == "--verbose" || arg == "-v") {
             if (auto e = flag()) return *e;
             cl.verbose = true;

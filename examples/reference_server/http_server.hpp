@@ -8,8 +8,9 @@
 //      (GET /openapi.json serves the backend's OpenAPI document, 200, no key; other
 //      methods on it → 405 with `Allow: GET`; no document → 404)
 //   2. the method is not POST                                                        → 405, `Allow: POST`
-//   3. the operation needs a key, and `Authorization: Bearer <key>` is missing,
-//      malformed, repeated or unknown                                                 → 401 AUTHENTICATION_ERROR
+//      (GET /_control/health answers 200 {"status":"ok"}, no credentials, unless --no-control)
+//   3. `Authorization: Bearer <credentials>` may not call the operation (missing, malformed,
+//      repeated or unknown where a team's are needed; see backend::authenticate) → 401 AUTHENTICATION_ERROR
 //   4. Content-Type is not application/json (parameters allowed, case-insensitive)  → 415
 //   5. Content-Length over --max-body (checked before reading), or a chunked body
 //      growing over it while read                                                    → 413, connection closed
@@ -68,6 +69,7 @@ using tcp = asio::ip::tcp;
 
 struct http_config {
     std::size_t max_body = 1 << 20;
+    std::size_t max_connections = 1024;  // open at once; more wait in the listen backlog
     std::size_t header_limit = 16 * 1024;
     std::chrono::seconds header_timeout{30};
     std::chrono::seconds body_timeout{60};
@@ -136,6 +138,29 @@ bool is_json_content_type(const Fields& fields) {
 template <class Fields>
 bool expects_continue(const Fields& fields) {
     return fields.count(http::field::expect) != 0 && iequals(trim_ows(fields[http::field::expect]), "100-continue");
+}
+
+// Whether the header bytes `data` (what was read of a request header) have a Content-Length
+// field whose value is all decimal digits. Called once Beast refused the length: digits only
+// then means a number too large for 64 bits (Beast refuses it as it would a value that is no
+// number at all).
+template <class Buffers>
+bool has_oversized_content_length(const Buffers& data) {
+    std::string text = boost::beast::buffers_to_string(data);
+    std::size_t line = 0;
+    while (line < text.size()) {
+        std::size_t end = text.find("\r\n", line);
+        if (end == std::string::npos) end = text.size();
+        std::string_view field(text.data() + line, end - line);
+        constexpr std::string_view name = "content-length:";
+        if (field.size() > name.size() && iequals(field.substr(0, name.size()), name)) {
+            std::string_view value = trim_ows(field.substr(name.size()));
+            return !value.empty() && value.find_first_not_of("0123456789") == std::string_view::npos;
+        }
+        if (end == line) break;  // the empty line: end of the header
+        line = end + 2;
+    }
+    return false;
 }
 
 // A random lowercase version 4 UUID, for the one response the backend does not make (the
@@ -236,7 +261,7 @@ private:
     std::array<char, 4096> drain_{};
 
     std::string path_;
-    std::optional<std::string> api_key_;
+    std::optional<reference::backend::caller> caller_;  // resolved once, before the body is read
     std::optional<reference::reply> pending_;  // an early answer waiting for its body to be dropped
     std::string pending_allow_;
     bool reading_header_ = false;
@@ -301,6 +326,15 @@ private:
 
     void accept() {
         if (stopping_) return;
+        if (registry_->size() >= config_.max_connections) {
+            // Full: accept again once a connection closed (checked every 20 ms); the kernel
+            // keeps the waiting ones in the listen backlog.
+            retry_timer_.expires_after(std::chrono::milliseconds(20));
+            retry_timer_.async_wait([this](boost::system::error_code e) {
+                if (!e) accept();
+            });
+            return;
+        }
         acceptor_.async_accept(asio::make_strand(ioc_), [this](boost::system::error_code ec, tcp::socket socket) {
             if (stopping_ || ec == asio::error::operation_aborted) return;
             if (ec) {
@@ -362,7 +396,7 @@ inline void http_session::read_header() {
     parser_->body_limit(boost::none);  // the size is checked after authentication (order of checks)
     pending_.reset();
     pending_allow_.clear();
-    api_key_.reset();
+    caller_.reset();
     path_.clear();
     reading_header_ = true;
     stream_.expires_after(server_.config().header_timeout);
@@ -380,6 +414,31 @@ inline void http_session::on_header(beast::error_code ec) {
             auto r = server_.backend().transport_error("/", 431, "INVALID_REQUEST_FORMAT",
                                                        "The request header is larger than 16 KiB.");
             return send(std::move(r), false);
+        } catch (...) {
+            return close();
+        }
+    }
+    if (ec == http::error::bad_content_length || ec == http::error::multiple_content_length) {
+        // §6.7: a length over the limit, however many digits, is 413; one that is not a
+        // number (or two that differ) is 400. The rest of the header cannot be trusted, so
+        // only the path is judged first; then the connection closes.
+        started_ = std::chrono::steady_clock::now();
+        try {
+            path_ = std::string(detail::request_path(parser_->get().target()));
+            auto& backend = server_.backend();
+            if (path_.empty() || !backend.knows_path(path_)) {
+                if (path_.empty()) path_ = "/";
+                return send(backend.transport_error(path_, 404, "INVALID_REQUEST_FORMAT", "No operation has this path."),
+                            false);
+            }
+            if (ec == http::error::bad_content_length && detail::has_oversized_content_length(buffer_.data()))
+                return send(backend.transport_error(path_, 413, "INVALID_REQUEST_FORMAT",
+                                                    fmt::format("The request body is larger than {} bytes.",
+                                                                server_.config().max_body)),
+                            false);
+            return send(backend.transport_error(path_, 400, "INVALID_REQUEST_FORMAT",
+                                                "Content-Length is not a number of bytes."),
+                        false);
         } catch (...) {
             return close();
         }
@@ -410,18 +469,27 @@ inline void http_session::check_request() {
             return answer_early(reference::reply{200, std::move(*doc), detail::random_request_id()});
         }
     }
+    if (path_ == "/_control/health" && backend.options().control_enabled) {
+        if (req.method() != http::verb::get)
+            return answer_early(backend.transport_error(path_, 405, "INVALID_REQUEST_FORMAT",
+                                                        "Use GET for /_control/health."),
+                                "GET");
+        return answer_early(reference::reply{200, R"({"status":"ok"})", detail::random_request_id()});
+    }
     if (!backend.knows_path(path_))
         return answer_early(backend.transport_error(path_, 404, "INVALID_REQUEST_FORMAT", "No operation has this path."));
     if (req.method() != http::verb::post)
         return answer_early(backend.transport_error(path_, 405, "INVALID_REQUEST_FORMAT",
                                                     "Every operation uses the POST method."),
                             "POST");
+    // A malformed or repeated Authorization header counts as present (never as "no credentials",
+    // which may be the operator's).
     const auto token = detail::bearer_token(req);
-    if (token) api_key_ = std::string(*token);
-    if (backend.needs_api_key(path_) && !(token && backend.is_valid_api_key(*token)))
-        return answer_early(backend.transport_error(path_, 401, "AUTHENTICATION_ERROR",
-                                                    token ? "The API key is not valid."
-                                                          : "Authorization: Bearer <API key> is required."));
+    const bool has_header = req.count(http::field::authorization) != 0;
+    std::optional<std::string_view> credentials = token;
+    if (has_header && !token) credentials = std::string_view{};
+    caller_ = backend.authenticate(path_, credentials);
+    if (!caller_) return answer_early(backend.unauthenticated(path_, credentials.has_value()));
     if (!detail::is_json_content_type(req))
         return answer_early(backend.transport_error(path_, 415, "INVALID_REQUEST_FORMAT",
                                                     "The request body must be application/json."));
@@ -468,9 +536,7 @@ inline void http_session::on_body(beast::error_code ec) {
     if (ec) return close();
     reference::reply r;
     try {
-        std::optional<std::string_view> key;
-        if (api_key_) key = *api_key_;
-        r = server_.backend().handle(path_, key, parser_->get().body());
+        r = server_.backend().handle(path_, *caller_, parser_->get().body());
     } catch (const std::exception& e) {
         server_.log().error(fmt::format("{}: {}", logger::sanitize(path_), e.what()));
         try {

@@ -65,6 +65,8 @@ int run(const server::command_line& cl) {
     options.public_webhooks_only = cl.public_webhooks_only;
     options.max_body = cl.max_body;
     options.seed = cl.seed;
+    options.control_token = cl.control_token;
+    options.control_enabled = !cl.no_control;
     options.openapi_json = esign::schema::openapi_json();
     if (cl.fixture_file) {
         std::string error;
@@ -94,6 +96,7 @@ int run(const server::command_line& cl) {
     boost::asio::io_context ioc(static_cast<int>(threads));
     server::http_config config;
     config.max_body = cl.max_body;
+    config.max_connections = cl.max_connections;
     server::http_server http(ioc, *backend, config, log);
 
     boost::asio::ip::tcp::endpoint bound;

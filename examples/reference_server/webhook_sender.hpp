@@ -8,11 +8,13 @@
 //   headers  X-Webhook-Id: <webhook uuid>; X-Webhook-Signature: t=<ms>,v1=<hex> when a secret is
 //            set (ms = the backend's clock at signing, v1 = HMAC-SHA256(secret, "t:<ms>:<body>"));
 //   transport plain TCP for http://, TLS for https:// (certificate and host name checked unless
-//            the webhook has sslVerify false); 5 s for everything (resolve, connect, TLS, write,
-//            response header); redirects are not followed;
+//            the webhook has sslVerify false); 2 s to resolve and connect, then 5 s for TLS,
+//            writing and the response header (contract.md §6.7); redirects are not followed;
 //   outcome  delivered = a 2xx status; the status is reported (0 when there was no response).
 //
 // The workers are separate from the HTTP threads: a slow or dead receiver never delays the API.
+// They take jobs from the backend's per-team queues in turn (round-robin), so one team's dead
+// receivers delay another team's deliveries by at most one attempt per worker.
 // Addresses a name resolves to are checked again when connecting (a name may point anywhere):
 // link-local addresses (169.254.0.0/16, fe80::/10, cloud metadata) are never connected to, and
 // with --public-webhooks-only neither are loopback, private, unspecified or multicast ones.
@@ -65,22 +67,26 @@ public:
     }
 
     attempt_result post(const webhook_url& url, const http::request<http::string_body>& request, bool ssl_verify,
-                        std::chrono::milliseconds timeout, const std::atomic<bool>& abort, bool public_only) {
-        delivery d{*this, url, request, ssl_verify, public_only};
-        return d.run(timeout, abort);
+                        std::chrono::milliseconds connect_timeout, std::chrono::milliseconds answer_timeout,
+                        const std::atomic<bool>& abort, bool public_only) {
+        delivery d{*this, url, request, ssl_verify, public_only, answer_timeout};
+        return d.run(connect_timeout, abort);
     }
 
 private:
     struct delivery {
         delivery(webhook_client& c, const webhook_url& u, const http::request<http::string_body>& r, bool verify,
-                 bool public_only_targets)
-            : client(c), url(u), request(r), ssl_verify(verify), public_only(public_only_targets) {}
+                 bool public_only_targets, std::chrono::milliseconds answer)
+            : client(c), url(u), request(r), ssl_verify(verify), public_only(public_only_targets),
+              answer_timeout(answer) {}
 
         webhook_client& client;
         const webhook_url& url;
         const http::request<http::string_body>& request;
         bool ssl_verify;
         bool public_only;
+        std::chrono::milliseconds answer_timeout;
+        std::chrono::steady_clock::time_point deadline;  // of the current phase: connect, then answer
 
         asio::io_context ioc{1};
         tcp::resolver resolver{ioc};
@@ -100,9 +106,9 @@ private:
             result.status = status;
         }
 
-        attempt_result run(std::chrono::milliseconds timeout, const std::atomic<bool>& abort) {
+        attempt_result run(std::chrono::milliseconds connect_timeout, const std::atomic<bool>& abort) {
             using clock = std::chrono::steady_clock;
-            const auto deadline = clock::now() + timeout;
+            deadline = clock::now() + connect_timeout;
             parser.header_limit(16 * 1024);
             try {
                 if (url.tls) {
@@ -156,6 +162,8 @@ private:
         void on_connect(beast::error_code ec) {
             if (cancelled || done) return;
             if (ec) return finish("connect: " + ec.message());
+            deadline = std::chrono::steady_clock::now() + answer_timeout;
+            lowest().expires_at(deadline);
             if (tls) {
                 tls->async_handshake(ssl::stream_base::client, [this](beast::error_code e) {
                     if (cancelled || done) return;
@@ -197,9 +205,10 @@ private:
 class webhook_sender {
 public:
     webhook_sender(reference::backend& backend, unsigned threads, bool public_only, logger& log,
-                   std::chrono::milliseconds timeout = std::chrono::seconds(5))
+                   std::chrono::milliseconds connect_timeout = std::chrono::seconds(2),
+                   std::chrono::milliseconds answer_timeout = std::chrono::seconds(5))
         : backend_(backend), threads_(threads == 0 ? 1 : threads), public_only_(public_only), log_(log),
-          timeout_(timeout) {}
+          connect_timeout_(connect_timeout), answer_timeout_(answer_timeout) {}
 
     webhook_sender(const webhook_sender&) = delete;
     webhook_sender& operator=(const webhook_sender&) = delete;
@@ -219,15 +228,14 @@ public:
     }
 
     // The bytes, headers and target of one attempt (exposed for tests).
-    static http::request<http::string_body> make_request(const reference::webhook_job& job, const webhook_url& url,
-                                                         std::int64_t now_ms) {
+    static http::request<http::string_body> make_request(const reference::webhook_attempt& a, const webhook_url& url) {
         http::request<http::string_body> req{http::verb::post, url.target, 11};
         req.set(http::field::host, url.host_header);
         req.set(http::field::user_agent, "esign-reference-server");
-        req.set(http::field::content_type, job.form_encoded ? "application/x-www-form-urlencoded" : "application/json");
-        req.set("X-Webhook-Id", job.webhook_uuid);
-        req.body() = job.form_encoded ? "payload=" + form_urlencode(job.payload) : job.payload;
-        if (job.secret) req.set("X-Webhook-Signature", webhook_signature(*job.secret, now_ms, req.body()));
+        req.set(http::field::content_type, a.form_encoded ? "application/x-www-form-urlencoded" : "application/json");
+        req.set("X-Webhook-Id", a.job.webhook_uuid);
+        req.body() = a.form_encoded ? "payload=" + form_urlencode(a.job.payload) : a.job.payload;
+        if (a.secret) req.set("X-Webhook-Signature", webhook_signature(*a.secret, a.now_ms, req.body()));
         req.set(http::field::connection, "close");
         req.prepare_payload();
         return req;
@@ -237,9 +245,9 @@ private:
     void work() {
         webhook_client client;
         while (!stopping_) {
-            std::optional<reference::webhook_job> job;
+            std::optional<reference::webhook_attempt> job;
             try {
-                job = backend_.next_webhook_job(std::chrono::milliseconds(500));
+                job = backend_.next_webhook_attempt(std::chrono::milliseconds(500));
             } catch (const std::exception& e) {
                 log_.error(fmt::format("webhook queue: {}", e.what()));
                 std::this_thread::sleep_for(std::chrono::milliseconds(100));
@@ -249,23 +257,23 @@ private:
             try {
                 deliver(client, *job);
             } catch (const std::exception& e) {
-                log_.error(fmt::format("webhook {}: {}", job->webhook_uuid, e.what()));
+                log_.error(fmt::format("webhook {}: {}", job->job.webhook_uuid, e.what()));
             }
         }
     }
 
-    void deliver(webhook_client& client, const reference::webhook_job& job) {
+    void deliver(webhook_client& client, const reference::webhook_attempt& a) {
         attempt_result result;
-        if (auto url = parse_webhook_url(job.url)) {
-            const auto request = make_request(job, *url, backend_.now_ms());
-            result = client.post(*url, request, job.ssl_verify, timeout_, stopping_, public_only_);
+        if (auto url = parse_webhook_url(a.url)) {
+            const auto request = make_request(a, *url);
+            result = client.post(*url, request, a.ssl_verify, connect_timeout_, answer_timeout_, stopping_, public_only_);
         } else {
             result.error = "not an http(s) URL";
         }
         if (result.aborted) return;
         const bool delivered = result.status >= 200 && result.status < 300;
-        backend_.record_webhook_attempt(job, result.status, delivered);
-        log_.info(fmt::format("webhook {} {} attempt {} -> {}", job.webhook_uuid, job.event_type, job.attempt,
+        backend_.record_webhook_attempt(a, result.status, delivered);
+        log_.info(fmt::format("webhook {} {} attempt {} -> {}", a.job.webhook_uuid, a.job.event_type, a.job.attempt,
                               result.status != 0 ? std::to_string(result.status) : result.error));
     }
 
@@ -273,7 +281,8 @@ private:
     unsigned threads_;
     bool public_only_;
     logger& log_;
-    std::chrono::milliseconds timeout_;
+    std::chrono::milliseconds connect_timeout_;
+    std::chrono::milliseconds answer_timeout_;
     std::atomic<bool> stopping_{false};
     std::vector<std::thread> workers_;
 };

@@ -484,3 +484,32 @@ TEST_CASE("transport: --strict reaches the backend", "[http][transport]") {
     test_server lax;
     CHECK(lax.post(control_now, R"({"unexpected":1})").status == 200);
 }
+
+TEST_CASE("transport: Content-Length over the limit is 413 however many digits; not a number is 400",
+          "[http][transport][robustness]") {
+    test_server srv;
+    auto status_of = [&](const std::string& length_fields) {
+        const std::string reply = raw_exchange(srv.host(), srv.port(),
+                                               "POST /_control/clock/now HTTP/1.1\r\nHost: x\r\n"
+                                               "Content-Type: application/json\r\n" +
+                                                   length_fields + "\r\n{}");
+        INFO(reply);
+        const auto space = reply.find(' ');
+        return space == std::string::npos ? std::string() : reply.substr(space + 1, 3);
+    };
+    CHECK(status_of("Content-Length: 2000000\r\n") == "413");                   // fits 64 bits
+    CHECK(status_of("Content-Length: 99999999999999999999999\r\n") == "413");   // does not
+    CHECK(status_of("Content-Length: 18446744073709551616\r\n") == "413");      // 2^64
+    CHECK(status_of("Content-Length: -5\r\n") == "400");
+    CHECK(status_of("Content-Length: 12abc\r\n") == "400");
+    CHECK(status_of("Content-Length: 2\r\nContent-Length: 3\r\n") == "400");
+    // The answer is the error body of the contract, for the request's path.
+    const std::string reply = raw_exchange(srv.host(), srv.port(),
+                                           "POST /_control/clock/now HTTP/1.1\r\nHost: x\r\n"
+                                           "Content-Length: 99999999999999999999999\r\n\r\n");
+    CHECK(reply.find(R"("path":"/_control/clock/now")") != std::string::npos);
+    CHECK(reply.find(R"("code":"INVALID_REQUEST_FORMAT")") != std::string::npos);
+    // An unknown path is still 404 first.
+    CHECK(raw_exchange(srv.host(), srv.port(), "POST /nope HTTP/1.1\r\nContent-Length: -1\r\n\r\n").find("404") !=
+          std::string::npos);
+}

@@ -438,3 +438,52 @@ TEST_CASE("webhooks: a receiver that never answers does not block the API", "[ht
     CHECK(std::chrono::steady_clock::now() - stop_start < 3s);
     s.reset();
 }
+
+// ---- per team (contract.md §6.3, §6.7) ----------------------------------------------------
+
+TEST_CASE("webhooks: a team whose receiver never answers does not hold up another team", "[http][webhooks][tenancy]") {
+    hook_receiver dead({200, 0, true});  // accepts, reads, never answers: 5 s per attempt
+    hook_receiver alive;
+    setup slow;
+    slow.create_webhook(dead.url(), nullptr);
+    for (int i = 0; i < 6; ++i) slow.create_envelope();  // 6 attempts of 5 s ahead, for 2 sender threads
+    REQUIRE(dead.wait_for(1, 10s));
+
+    const team other = slow.srv.new_team();
+    auto hook = slow.srv.post("/public/webhook/create",
+                              boost::json::serialize(boost::json::object{{"url", alive.url()},
+                                                                         {"contentType", "application/json"},
+                                                                         {"sslVerify", false},
+                                                                         {"active", true}}),
+                              bearer(other.api_key));
+    REQUIRE(hook.status == 200);
+    const auto sent = std::chrono::steady_clock::now();
+    auto env = slow.srv.post("/_control/envelope/create",
+                             R"({"title":"t","documents":[{"title":"d","pageCount":1}]})", bearer(other.api_key));
+    REQUIRE(env.status == 200);
+    // Served in turn: at most one attempt of the slow team (5 s) before it; in arrival order
+    // it would wait for all six (15 s with two threads).
+    REQUIRE(alive.wait_for(1, 12s));
+    CHECK(std::chrono::steady_clock::now() - sent < 7s);
+}
+
+TEST_CASE("webhooks: a team reset or a deleted webhook drops the retries queued before", "[http][webhooks][tenancy]") {
+    for (const bool by_reset : {true, false}) {
+        DYNAMIC_SECTION((by_reset ? "team reset" : "webhook deleted")) {
+            hook_receiver failing({500, 0, false});  // every attempt fails: retried after 0.5 s, 1 s, 2 s, ...
+            setup s;
+            const auto webhook = s.create_webhook(failing.url(), nullptr);
+            s.create_envelope();
+            REQUIRE(failing.wait_for(1, 10s));
+            if (by_reset) {
+                REQUIRE(s.call("/_control/team/reset", boost::json::object{}).status == 200);
+            } else {
+                REQUIRE(s.call("/public/webhook/delete", boost::json::object{{"uuid", webhook}}).status == 200);
+            }
+            const auto seen = failing.requests().size();
+            std::this_thread::sleep_for(2500ms);  // the first two retries would have come
+            CHECK(failing.requests().size() == seen);
+            if (by_reset) CHECK(s.deliveries(webhook).empty());
+        }
+    }
+}

@@ -1,6 +1,6 @@
 #pragma once
-// The control operations of the reference server (contract.md §5): POST /_control/..., JSON,
-// no API key except envelope/create and template/create (which act for the key's team).
+// The control operations of the reference server (contract.md §5, §6): POST /_control/..., JSON.
+// Who may call each, and on which team it acts, is in model/operations.hpp (operation_access).
 #include <cstddef>
 #include <cstdint>
 #include <optional>
@@ -44,10 +44,14 @@ struct control_team_create_request {
     std::optional<ranged<0>> emailQuota;                 // default_email_quota
     std::optional<bool> subscription;                    // default_subscription
     std::optional<std::vector<plan_feature>> features;   // default: every plan_feature
+    // §6.3: the team's identifiers come from its own stream seeded by `seed`; with `startTime`
+    // (unix ms, 0 or more) its clock starts there and moves only by /_control/clock/advance.
+    std::optional<std::int64_t> seed;
+    std::optional<std::int64_t> startTime;
 };
 BOOST_DESCRIBE_STRUCT(control_team_create_request, (),
                       (name, ownerEmail, ownerFirstname, ownerLastname, apiCredits, emailQuota, subscription,
-                       features))
+                       features, seed, startTime))
 
 struct control_team_create_response {
     std::string teamUuid;
@@ -55,15 +59,26 @@ struct control_team_create_response {
     std::string defaultWorkspaceUuid;
     std::string ownerUuid;
     std::string ownerEmail;
+    std::string accessKey;  // §6.8: `Bearer <accessKey>:<secretKey>` authenticates the team too
+    std::string secretKey;
 };
 BOOST_DESCRIBE_STRUCT(control_team_create_response, (),
-                      (teamUuid, apiKey, defaultWorkspaceUuid, ownerUuid, ownerEmail))
+                      (teamUuid, apiKey, defaultWorkspaceUuid, ownerUuid, ownerEmail, accessKey, secretKey))
 
 // ---------------------------------------------------------------------------------------------
-// POST /_control/team/update (absent = unchanged; an unknown teamUuid is INVALID_REQUEST_FORMAT)
+// POST /_control/team/reset (team key): the team as it was right after its creation
+
+struct control_team_reset_request {};
+BOOST_DESCRIBE_STRUCT(control_team_reset_request, (), ())
+
+using control_team_reset_response = empty_response;
+
+// ---------------------------------------------------------------------------------------------
+// POST /_control/team/update (absent = unchanged; an unknown teamUuid is INVALID_REQUEST_FORMAT).
+// With a team's key, teamUuid is optional and may only name that team; without one it is needed.
 
 struct control_team_update_request {
-    uuid36 teamUuid;
+    std::optional<uuid36> teamUuid;
     std::optional<ranged<0>> apiCredits;
     std::optional<ranged<0>> emailQuota;
     std::optional<bool> subscription;
@@ -215,8 +230,10 @@ struct webhook_delivery {
     std::int64_t attempts{};
     bool delivered{};
     nullable<std::int64_t> lastStatus;  // HTTP status of the last attempt; null when none answered
+    bool dropped{};  // §6.7: the team had too many pending deliveries; never attempted
 };
-BOOST_DESCRIBE_STRUCT(webhook_delivery, (), (eventUuid, webhookUuid, eventType, attempts, delivered, lastStatus))
+BOOST_DESCRIBE_STRUCT(webhook_delivery, (),
+                      (eventUuid, webhookUuid, eventType, attempts, delivered, lastStatus, dropped))
 
 struct control_webhook_deliveries_request {
     std::optional<uuid36> webhookUuid;  // absent: every delivery

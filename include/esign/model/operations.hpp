@@ -26,36 +26,49 @@
 
 namespace esign {
 
+// Who may call an operation, and on what it acts (contract.md §1, §6.2).
+enum class operation_access {
+    team,            // a team's credentials; acts on that team (every public operation)
+    team_control,    // a control operation that needs a team's credentials; acts on that team
+    team_or_server,  // with a team's credentials: that team; without: every team (the operator)
+    server,          // the operator only (with --control-token, its token); never a team's key
+};
+
 template <class Request, class Response>
 struct operation {
     using request_type = Request;
     using response_type = Response;
-    std::string_view path;  // e.g. "/public/envelope/get"
-    bool needs_api_key;     // Authorization: Bearer <API_KEY> required
-    bool is_control;        // a /_control/ operation of the reference server
+    std::string_view path;    // e.g. "/public/envelope/get"
+    operation_access access;  // who may call it
+    bool read_only;           // changes nothing stored (the reference backend shares its lock)
+    bool needs_api_key;       // Authorization: Bearer <team credentials> required
+    bool is_control;          // a /_control/ operation of the reference server
 };
 
 namespace detail {
 template <class Request, class Response>
-constexpr operation<Request, Response> public_operation(std::string_view path) noexcept {
-    return {path, true, false};
+constexpr operation<Request, Response> public_operation(std::string_view path, bool read_only = false) noexcept {
+    return {path, operation_access::team, read_only, true, false};
 }
 template <class Request, class Response>
-constexpr operation<Request, Response> control_operation(std::string_view path, bool needs_api_key = false) noexcept {
-    return {path, needs_api_key, true};
+constexpr operation<Request, Response> control_operation(std::string_view path, operation_access access,
+                                                         bool read_only = false) noexcept {
+    const bool keyed = access == operation_access::team || access == operation_access::team_control;
+    return {path, access, read_only, keyed, true};
 }
+inline constexpr bool reads = true;  // marks a read-only operation in the table below
 } // namespace detail
 
-// Every operation: the 27 public ones, then the 11 control ones.
+// Every operation: the 27 public ones, then the 12 control ones.
 inline constexpr auto all_operations = std::make_tuple(
     // webhooks
     detail::public_operation<webhook_update_request, webhook_update_response>("/public/webhook/update"),
-    detail::public_operation<webhook_list_request, webhook_list_response>("/public/webhook/list"),
+    detail::public_operation<webhook_list_request, webhook_list_response>("/public/webhook/list", detail::reads),
     detail::public_operation<webhook_delete_request, webhook_delete_response>("/public/webhook/delete"),
     detail::public_operation<webhook_create_request, webhook_create_response>("/public/webhook/create"),
     // envelopes
-    detail::public_operation<envelope_get_request, envelope_get_response>("/public/envelope/get"),
-    detail::public_operation<envelope_list_request, envelope_list_response>("/public/envelope/list"),
+    detail::public_operation<envelope_get_request, envelope_get_response>("/public/envelope/get", detail::reads),
+    detail::public_operation<envelope_list_request, envelope_list_response>("/public/envelope/list", detail::reads),
     detail::public_operation<envelope_update_request, envelope_update_response>("/public/envelope/update"),
     detail::public_operation<envelope_send_request, envelope_send_response>("/public/envelope/send"),
     detail::public_operation<envelope_create_from_template_request, envelope_create_from_template_response>(
@@ -72,39 +85,46 @@ inline constexpr auto all_operations = std::make_tuple(
     detail::public_operation<envelope_delete_blocks_request, envelope_delete_blocks_response>(
         "/public/envelope/delete-blocks"),
     // workspaces
-    detail::public_operation<workspace_list_request, workspace_list_response>("/public/workspace/list"),
-    detail::public_operation<workspace_get_request, workspace_get_response>("/public/workspace/get"),
+    detail::public_operation<workspace_list_request, workspace_list_response>("/public/workspace/list", detail::reads),
+    detail::public_operation<workspace_get_request, workspace_get_response>("/public/workspace/get", detail::reads),
     detail::public_operation<workspace_create_request, workspace_create_response>("/public/workspace/create"),
     detail::public_operation<workspace_update_request, workspace_update_response>("/public/workspace/update"),
     // contacts
     detail::public_operation<contact_update_request, contact_update_response>("/public/contact/update"),
     detail::public_operation<contact_create_request, contact_create_response>("/public/contact/create"),
-    detail::public_operation<contact_list_request, contact_list_response>("/public/contact/list"),
+    detail::public_operation<contact_list_request, contact_list_response>("/public/contact/list", detail::reads),
     detail::public_operation<contact_delete_request, contact_delete_response>("/public/contact/delete"),
     // templates, logs, embedded signing, utils
-    detail::public_operation<template_list_request, template_list_response>("/public/template/list"),
-    detail::public_operation<logs_list_request, logs_list_response>("/public/logs/list"),
+    detail::public_operation<template_list_request, template_list_response>("/public/template/list", detail::reads),
+    detail::public_operation<logs_list_request, logs_list_response>("/public/logs/list", detail::reads),
     detail::public_operation<authentication_create_iframe_token_request, authentication_create_iframe_token_response>(
         "/public/authentication/create-iframe-token"),
-    detail::public_operation<utils_whoami_request, utils_whoami_response>("/public/utils/whoami"),
-    // control (contract.md §5)
-    detail::control_operation<control_reset_request, control_reset_response>("/_control/reset"),
-    detail::control_operation<control_team_create_request, control_team_create_response>("/_control/team/create"),
-    detail::control_operation<control_team_update_request, control_team_update_response>("/_control/team/update"),
+    detail::public_operation<utils_whoami_request, utils_whoami_response>("/public/utils/whoami", detail::reads),
+    // control (contract.md §5, §6)
+    detail::control_operation<control_reset_request, control_reset_response>("/_control/reset",
+                                                                             operation_access::server),
+    detail::control_operation<control_team_create_request, control_team_create_response>("/_control/team/create",
+                                                                                         operation_access::server),
+    detail::control_operation<control_team_update_request, control_team_update_response>(
+        "/_control/team/update", operation_access::team_or_server),
+    detail::control_operation<control_team_reset_request, control_team_reset_response>(
+        "/_control/team/reset", operation_access::team_control),
     detail::control_operation<control_envelope_create_request, control_envelope_create_response>(
-        "/_control/envelope/create", true),
+        "/_control/envelope/create", operation_access::team_control),
     detail::control_operation<control_template_create_request, control_template_create_response>(
-        "/_control/template/create", true),
+        "/_control/template/create", operation_access::team_control),
     detail::control_operation<control_recipient_act_request, control_recipient_act_response>(
-        "/_control/recipient/act"),
+        "/_control/recipient/act", operation_access::team_or_server),
     detail::control_operation<control_envelope_cancel_request, control_envelope_cancel_response>(
-        "/_control/envelope/cancel"),
+        "/_control/envelope/cancel", operation_access::team_or_server),
     detail::control_operation<control_clock_advance_request, control_clock_advance_response>(
-        "/_control/clock/advance"),
-    detail::control_operation<control_clock_now_request, control_clock_now_response>("/_control/clock/now"),
-    detail::control_operation<control_outbox_list_request, control_outbox_list_response>("/_control/outbox/list"),
+        "/_control/clock/advance", operation_access::team_or_server),
+    detail::control_operation<control_clock_now_request, control_clock_now_response>(
+        "/_control/clock/now", operation_access::team_or_server, detail::reads),
+    detail::control_operation<control_outbox_list_request, control_outbox_list_response>(
+        "/_control/outbox/list", operation_access::team_or_server, detail::reads),
     detail::control_operation<control_webhook_deliveries_request, control_webhook_deliveries_response>(
-        "/_control/webhook/deliveries"));
+        "/_control/webhook/deliveries", operation_access::team_or_server, detail::reads));
 
 // The type list of the table: std::tuple<operation<Req, Res>, ...>.
 using operation_types = std::remove_const_t<decltype(all_operations)>;

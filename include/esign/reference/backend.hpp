@@ -1,18 +1,29 @@
 #pragma once
 // The reference backend: the whole API in memory, behind one entry point,
-//   reply handle(path, api_key, body)
+//   reply handle(path, credentials, body)
 // usable in-process (no network) or behind esign-reference-server. Every request goes
 // bytes → JSON → typed request → rules → state change → typed response → JSON.
+//
+// A shared test service (contract.md §6): every team lives in its own shard (team_shard.hpp)
+// with its own lock, clock and identifier stream. A request finds its operation in the table
+// (model/operations.hpp) and its team by its credentials (a short shared lock on the registry),
+// once; its handler then runs under that team's lock only. Server-wide operations (the
+// operator's) visit the teams one at a time and never hold two teams' locks; a server-wide
+// reset swaps the registry rather than locking every team while requests run.
+#include <algorithm>
+#include <atomic>
 #include <chrono>
-#include <condition_variable>
-#include <deque>
+#include <cstdint>
 #include <functional>
+#include <map>
+#include <memory>
 #include <mutex>
 #include <optional>
 #include <shared_mutex>
 #include <string>
 #include <string_view>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 #include <esign/json/decode.hpp>
@@ -20,33 +31,38 @@
 #include <esign/json/error_body.hpp>
 #include <esign/model/model.hpp>
 #include <esign/reference/context.hpp>
+#include <esign/reference/delivery_queue.hpp>
+#include <esign/reference/fixture.hpp>
 #include <esign/reference/handlers/all.hpp>
 #include <esign/reference/ids.hpp>
 #include <esign/reference/options.hpp>
 #include <esign/reference/reply.hpp>
 #include <esign/reference/state.hpp>
-#include <esign/reference/fixture.hpp>
+#include <esign/reference/team_shard.hpp>
 #include <esign/reference/timeline.hpp>
 #include <esign/reference/webhook_job.hpp>
 
 namespace esign::reference {
 
 namespace detail {
-// Operations that only read the store: they share the lock with each other.
-inline constexpr std::string_view read_only_operations[] = {
-    "/public/envelope/get",  "/public/envelope/list", "/public/webhook/list",       "/public/workspace/list",
-    "/public/workspace/get", "/public/contact/list",  "/public/template/list",      "/public/logs/list",
-    "/public/utils/whoami",  "/_control/clock/now",   "/_control/outbox/list",      "/_control/webhook/deliveries",
-};
-
-inline bool is_read_only(std::string_view path) {
-    for (auto p : read_only_operations)
-        if (p == path) return true;
-    return false;
-}
-
 template <class Request>
 concept has_handler = requires(context& c, const Request& r) { handlers::handle(c, r); };
+
+// Compares a secret in time independent of where it differs (only its length shows).
+inline bool same_secret(std::string_view given, std::string_view secret) noexcept {
+    if (given.size() != secret.size() || secret.empty()) return false;
+    unsigned char diff = 0;
+    for (std::size_t i = 0; i < secret.size(); ++i) diff |= static_cast<unsigned char>(given[i] ^ secret[i]);
+    return diff == 0;
+}
+
+// splitmix64: the seed of the n-th team made without one, under --seed.
+constexpr std::uint64_t derived_seed(std::uint64_t seed, std::uint64_t n) noexcept {
+    std::uint64_t z = seed + 0x9e3779b97f4a7c15ull * (n + 1);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return z ^ (z >> 31);
+}
 } // namespace detail
 
 class backend {
@@ -55,14 +71,23 @@ public:
     static constexpr int max_webhook_attempts = 5;
     static constexpr std::chrono::milliseconds first_retry_delay{500};
 
-    explicit backend(backend_options options = {}) : options_(std::move(options)), ids_(options_.seed) {
+    // Who makes a request: a team, or (team == nullptr) the operator.
+    struct caller {
+        std::shared_ptr<team_shard> team;
+    };
+
+    explicit backend(backend_options options = {}) : options_(std::move(options)), server_ids_(options_.seed) {
         if (!options_.wall_clock)
             options_.wall_clock = [] {
                 using namespace std::chrono;
                 return duration_cast<milliseconds>(system_clock::now().time_since_epoch()).count();
             };
         build_routes();
-        if (auto problems = load_initial_state(); !problems.empty()) fixture_problems_ = std::move(problems);
+        if (options_.fixture_json) {
+            auto loaded = load_fixture(*options_.fixture_json, options_, options_.wall_clock());
+            if (!loaded.problems.empty()) fixture_problems_ = std::move(loaded.problems);
+            else registry_ = fixture_registry(std::move(loaded.teams));
+        }
     }
 
     backend(const backend&) = delete;
@@ -72,233 +97,555 @@ public:
     // Problems of the fixture given in the options (empty when it loaded, or when none was given).
     const problem_list& fixture_problems() const noexcept { return fixture_problems_; }
 
-    bool knows_path(std::string_view path) const noexcept { return routes_.count(path) != 0; }
-
-    bool needs_api_key(std::string_view path) const noexcept {
-        auto it = routes_.find(path);
-        return it != routes_.end() && it->second.needs_api_key;
-    }
-
-    bool is_valid_api_key(std::string_view key) const {
-        std::shared_lock lock(mutex_);
-        return state_.team_by_api_key.count(std::string(key)) != 0;
-    }
-
-    std::int64_t now_ms() const {
-        std::shared_lock lock(mutex_);
-        return options_.wall_clock() + state_.clock_offset;
-    }
-
     const backend_options& options() const noexcept { return options_; }
 
-    reply handle(std::string_view path, std::optional<std::string_view> api_key, std::string_view body) {
-        auto it = routes_.find(path);
-        if (it == routes_.end())
-            return transport_error(path, rules::transport_status::not_found, "INVALID_REQUEST_FORMAT",
-                                   "No operation has this path.");
-        const route& r = it->second;
-        if (r.needs_api_key && !(api_key && is_valid_api_key(*api_key)))
-            return make_error(path, error_code::AUTHENTICATION_ERROR, {}, {}, 0, now_ms());
-        return r.run(*this, path, api_key, body);
-    }
+    bool knows_path(std::string_view path) const noexcept { return find_route(path) != nullptr; }
 
-    // The error body of a failure found by the transport (404, 405, 413, 415, 401).
-    reply transport_error(std::string_view path, unsigned status, std::string_view code, std::string_view message) {
-        auto parsed = enum_from_wire<error_code>(code).value_or(error_code::INVALID_REQUEST_FORMAT);
-        return make_error(path, parsed, {}, message, status, now_ms());
-    }
-
-    // The OpenAPI document (GET /openapi.json), when the options carry one.
-    const std::optional<std::string>& openapi_json() const noexcept { return options_.openapi_json; }
-
-    // Read the whole store (for in-process tests): f(const state&).
-    template <class F>
-    decltype(auto) inspect(F&& f) const {
-        std::shared_lock lock(mutex_);
-        return f(std::as_const(state_));
-    }
-
-    // --- webhook deliveries, for the server's sender threads -------------------------------
-
-    std::optional<webhook_job> next_webhook_job(std::chrono::milliseconds wait) {
-        std::unique_lock lock(jobs_mutex_);
-        const auto deadline = std::chrono::steady_clock::now() + wait;
-        while (!stopped_) {
-            const auto now = std::chrono::steady_clock::now();
-            if (!jobs_.empty() && jobs_.front().due <= now) {
-                webhook_job job = std::move(jobs_.front().job);
-                jobs_.pop_front();
-                return job;
-            }
-            if (now >= deadline) return std::nullopt;
-            auto until = deadline;
-            if (!jobs_.empty()) until = std::min(until, jobs_.front().due);
-            jobs_cv_.wait_until(lock, until);
+    // The caller that `credentials` (the token of `Authorization: Bearer`) make for `path`, or
+    // nullopt when they may not call it (401). A team's API key, or `<accessKey>:<secretKey>`,
+    // is that team; the operator is the control token (or, without --control-token, no
+    // credentials; a team's key is never the operator). Unknown paths have no caller.
+    std::optional<caller> authenticate(std::string_view path, std::optional<std::string_view> credentials) const {
+        const route* r = find_route(path);
+        if (!r) return std::nullopt;
+        auto team = credentials ? team_by_credentials(*credentials) : nullptr;
+        switch (r->access) {
+        case operation_access::team:
+        case operation_access::team_control:
+            if (team) return caller{std::move(team)};
+            return std::nullopt;
+        case operation_access::team_or_server:
+            if (team) return caller{std::move(team)};
+            // A key that is no team's (one from before a reset) must not act on every team.
+            if (is_operator(credentials, false)) return caller{};
+            return std::nullopt;
+        case operation_access::server:
+            if (!team && is_operator(credentials, true)) return caller{};
+            return std::nullopt;
         }
         return std::nullopt;
     }
 
-    void record_webhook_attempt(const webhook_job& job, unsigned http_status, bool delivered) {
+    reply handle(std::string_view path, std::optional<std::string_view> credentials, std::string_view body) {
+        const route* r = find_route(path);
+        if (!r)
+            return transport_error(path, rules::transport_status::not_found, "INVALID_REQUEST_FORMAT",
+                                   "No operation has this path.");
+        auto who = authenticate(path, credentials);
+        if (!who) return unauthenticated(path, credentials.has_value());
+        return r->run(*this, path, *who, body, r->read_only);
+    }
+
+    // For a caller found by authenticate(path, ...) (the server resolves it once, before the body).
+    reply handle(std::string_view path, const caller& who, std::string_view body) {
+        const route* r = find_route(path);
+        if (!r)
+            return transport_error(path, rules::transport_status::not_found, "INVALID_REQUEST_FORMAT",
+                                   "No operation has this path.");
+        return r->run(*this, path, who, body, r->read_only);
+    }
+
+    // The error body of a failure found by the transport (404, 405, 413, 415, 431).
+    reply transport_error(std::string_view path, unsigned status, std::string_view code, std::string_view message) {
+        auto parsed = enum_from_wire<error_code>(code).value_or(error_code::INVALID_REQUEST_FORMAT);
+        return make_error(server_ids_, path, parsed, {}, message, status, now_ms());
+    }
+
+    // 401 AUTHENTICATION_ERROR.
+    reply unauthenticated(std::string_view path, bool had_credentials) {
+        return make_error(server_ids_, path, error_code::AUTHENTICATION_ERROR, {},
+                          had_credentials ? "These credentials may not call this operation."
+                                          : "Authorization: Bearer <API key> is required.",
+                          0, now_ms());
+    }
+
+    // The server's clock: wall time plus what server-wide clock advances added.
+    std::int64_t now_ms() const { return options_.wall_clock() + global_offset_.load(); }
+
+    // The OpenAPI document (GET /openapi.json), when the options carry one.
+    const std::optional<std::string>& openapi_json() const noexcept { return options_.openapi_json; }
+
+    // For in-process tests: f(const state&) over a copy of every team's store, merged (a team at
+    // a time, so it is consistent per team, not across teams).
+    template <class F>
+    decltype(auto) inspect(F&& f) const {
+        state all;
+        for (const auto& shard : teams_in_order()) {
+            std::shared_lock lock(shard->mutex);
+            merge_into(all, shard->st);
+        }
+        all.clock_offset = global_offset_.load();
+        return f(std::as_const(all));
+    }
+
+    // The number of teams (for tests and the benchmark).
+    std::size_t team_count() const {
+        std::shared_lock lock(registry_mutex_);
+        return registry_.in_order.size();
+    }
+
+    // --- webhook deliveries, for the server's sender threads -------------------------------
+
+    // The next attempt to make, teams in turn, with its webhook as it is now; waits up to `wait`.
+    // Jobs whose webhook was deleted or deactivated, or whose team was reset, are dropped here.
+    std::optional<webhook_attempt> next_webhook_attempt(std::chrono::milliseconds wait) {
+        const auto deadline = delivery_queue::clock::now() + wait;
+        for (;;) {
+            const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline -
+                                                                                    delivery_queue::clock::now());
+            auto next = deliveries_.pop(std::max(left, std::chrono::milliseconds(0)));
+            if (!next) return std::nullopt;
+            if (auto attempt = prepare_attempt(*next)) return attempt;
+            if (left.count() <= 0) return std::nullopt;
+        }
+    }
+
+    // Records an attempt's outcome in its team, and queues the retry of a failed one.
+    void record_webhook_attempt(const webhook_attempt& attempt, unsigned http_status, bool delivered) {
+        auto team = attempt.team.lock();
+        if (!team) return;
         {
-            std::unique_lock lock(mutex_);
-            for (auto& d : state_.deliveries)
-                if (d.event_uuid == job.event_uuid && d.webhook_uuid == job.webhook_uuid) {
-                    ++d.attempts;
-                    d.delivered = delivered;
-                    if (http_status != 0) d.last_status = http_status;
+            std::unique_lock lock(team->mutex);
+            if (team->retired || team->generation != attempt.generation) return;
+            auto& records = team->st.deliveries;
+            for (auto d = records.rbegin(); d != records.rend(); ++d)
+                if (d->event_uuid == attempt.job.event_uuid && d->webhook_uuid == attempt.job.webhook_uuid) {
+                    ++d->attempts;
+                    d->delivered = delivered;
+                    if (http_status != 0) d->last_status = http_status;
+                    break;
                 }
         }
-        if (delivered || job.attempt >= max_webhook_attempts) return;
-        webhook_job retry = job;
+        if (delivered || attempt.job.attempt >= max_webhook_attempts) return;
+        webhook_job retry = attempt.job;
         ++retry.attempt;
-        const auto delay = first_retry_delay * (1 << (job.attempt - 1));
-        enqueue(std::move(retry), std::chrono::steady_clock::now() + delay);
+        const auto delay = first_retry_delay * (1 << (attempt.job.attempt - 1));
+        deliveries_.push(std::move(team), std::move(retry), attempt.generation, delivery_queue::clock::now() + delay);
     }
 
-    void stop() {
-        {
-            std::lock_guard lock(jobs_mutex_);
-            stopped_ = true;
-        }
-        jobs_cv_.notify_all();
-    }
+    void stop() { deliveries_.stop(); }
 
 private:
+    using runner = reply (*)(backend&, std::string_view, const caller&, std::string_view, bool);
     struct route {
-        bool needs_api_key = true;
+        operation_access access = operation_access::team;
         bool read_only = false;
-        std::function<reply(backend&, std::string_view, std::optional<std::string_view>, std::string_view)> run;
+        runner run = nullptr;
     };
-    struct queued_job {
-        webhook_job job;
-        std::chrono::steady_clock::time_point due;
+
+    // Teams by their credentials and uuids, and in the order they were made.
+    struct registry {
+        std::unordered_map<std::string, std::shared_ptr<team_shard>> by_api_key;
+        std::unordered_map<std::string, std::shared_ptr<team_shard>> by_access_key;
+        std::multimap<std::string, std::shared_ptr<team_shard>> by_uuid;  // seeded teams may share one
+        std::vector<std::shared_ptr<team_shard>> in_order;
+
+        void add(std::shared_ptr<team_shard> shard) {
+            by_api_key.emplace(shard->api_key, shard);
+            by_access_key.emplace(shard->access_key, shard);
+            by_uuid.emplace(shard->uuid, shard);
+            in_order.push_back(std::move(shard));
+        }
     };
+
+    // ---- routing and credentials ----------------------------------------------------------
 
     void build_routes() {
         for_each_operation([&](const auto& op) {
-            using op_type = std::remove_cvref_t<decltype(op)>;
-            using request = typename op_type::request_type;
+            using request = typename std::remove_cvref_t<decltype(op)>::request_type;
+            if (op.is_control && !options_.control_enabled) return;
             route r;
-            r.needs_api_key = op.needs_api_key;
-            r.read_only = detail::is_read_only(op.path);
-            r.run = [read_only = r.read_only](backend& self, std::string_view path,
-                                              std::optional<std::string_view> key, std::string_view body) {
-                return self.run<request>(path, key, body, read_only);
+            r.access = op.access;
+            r.read_only = op.read_only;
+            r.run = [](backend& self, std::string_view path, const caller& who, std::string_view body, bool read_only) {
+                return self.run<request>(path, who, body, read_only);
             };
-            routes_.emplace(op.path, std::move(r));
+            routes_.emplace(op.path, r);
         });
     }
 
-    template <class Request>
-    reply run(std::string_view path, std::optional<std::string_view> key, std::string_view body, bool read_only) {
-        auto request = json::read<Request>(body, json::decode_options{options_.strict});
-        if (!request) return make_error(path, error_code::INVALID_REQUEST_FORMAT, request.problems(), {}, 0, now_ms());
+    const route* find_route(std::string_view path) const noexcept {
+        auto it = routes_.find(path);
+        return it == routes_.end() ? nullptr : &it->second;
+    }
 
-        if constexpr (std::is_same_v<Request, control_reset_request>) {
-            std::unique_lock lock(mutex_);
-            reset_locked();
-            return ok(json::encode(empty_response{}));
-        } else if constexpr (!detail::has_handler<Request>) {
-            return make_error(path, error_code::INTERNAL_SERVER_ERROR, {}, "This operation is not available yet.", 0,
+    std::shared_ptr<team_shard> team_by_credentials(std::string_view credentials) const {
+        std::shared_lock lock(registry_mutex_);
+        if (auto colon = credentials.find(':'); colon != std::string_view::npos) {
+            auto it = registry_.by_access_key.find(std::string(credentials.substr(0, colon)));
+            if (it == registry_.by_access_key.end()) return nullptr;
+            if (!detail::same_secret(credentials.substr(colon + 1), it->second->secret_key)) return nullptr;
+            return it->second;
+        }
+        auto it = registry_.by_api_key.find(std::string(credentials));
+        return it == registry_.by_api_key.end() ? nullptr : it->second;
+    }
+
+    // Whether credentials that are no team's make the operator. With a control token: exactly
+    // that token. Without: no credentials, or (for server-only operations, where a key cannot
+    // mean a team) any.
+    bool is_operator(std::optional<std::string_view> credentials, bool any_without_token) const {
+        if (options_.control_token) return credentials && detail::same_secret(*credentials, *options_.control_token);
+        return !credentials || any_without_token;
+    }
+
+    std::vector<std::shared_ptr<team_shard>> teams_in_order() const {
+        std::shared_lock lock(registry_mutex_);
+        return registry_.in_order;
+    }
+
+    // ---- running an operation -------------------------------------------------------------
+
+    template <class Request>
+    reply run(std::string_view path, const caller& who, std::string_view body, bool read_only) {
+        auto request = json::read<Request>(body, json::decode_options{options_.strict});
+        if (who.team) {
+            if (!request) return team_error(*who.team, path, failure{error_code::INVALID_REQUEST_FORMAT, request.problems()});
+            return run_for_team(*who.team, who.team, path, *request, read_only);
+        }
+        if (!request)
+            return make_error(server_ids_, path, error_code::INVALID_REQUEST_FORMAT, request.problems(), {}, 0,
                               now_ms());
+        return run_as_operator(path, *request);
+    }
+
+    // An operation of one team, under that team's lock.
+    template <class Request>
+    reply run_for_team(team_shard& shard, const std::shared_ptr<team_shard>& owner, std::string_view path,
+                       const Request& request, bool read_only) {
+        if constexpr (std::is_same_v<Request, control_team_reset_request>) {
+            {
+                std::unique_lock lock(shard.mutex);
+                if (shard.retired) return unauthenticated(path, true);
+                shard.reset();
+            }
+            deliveries_.drop(shard);
+            return ok(shard.ids, json::encode(empty_response{}));
+        } else if constexpr (!detail::has_handler<Request>) {
+            return team_error(shard, path, failure{error_code::INTERNAL_SERVER_ERROR, {}, "Not an operation of a team."});
         } else {
             std::vector<webhook_job> jobs;
+            std::uint64_t generation = 0;
             reply out;
             {
-                std::unique_lock<std::shared_mutex> write_lock(mutex_, std::defer_lock);
-                std::shared_lock<std::shared_mutex> read_lock(mutex_, std::defer_lock);
-                const std::int64_t now_wall = options_.wall_clock();
-                if (read_only && !due_locked_shared(now_wall)) read_lock.lock();
-                else write_lock.lock();
-                if (write_lock.owns_lock()) apply_due_locked(jobs);
-
-                team_record* team = nullptr;
-                if (key) {
-                    auto t = state_.team_by_api_key.find(std::string(*key));
-                    if (t != state_.team_by_api_key.end()) team = &state_.teams.at(t->second);
+                std::unique_lock write_lock(shard.mutex, std::defer_lock);
+                std::shared_lock read_lock(shard.mutex, std::defer_lock);
+                const std::int64_t wall = options_.wall_clock();
+                if (read_only) {
+                    read_lock.lock();
+                    if (is_due(shard, wall)) {
+                        read_lock.unlock();
+                        write_lock.lock();
+                    }
+                } else {
+                    write_lock.lock();
                 }
-                context ctx{state_, team, options_.wall_clock() + state_.clock_offset, ids_, options_, jobs};
-                auto result = handlers::handle(ctx, *request);
+                if (shard.retired) return unauthenticated(path, true);
+                generation = shard.generation;
+                context ctx{shard.st, &shard.team(), shard.now(wall), shard.ids, options_, jobs, shard.pending};
+                if (write_lock.owns_lock()) timeline::apply_due(ctx);
+                auto result = handlers::handle(ctx, request);
                 if (auto* f = std::get_if<failure>(&result)) {
                     jobs.clear();  // a failing request changes nothing, emits nothing
-                    out = make_error(path, f->code, f->details, f->message, 0, ctx.now);
+                    out = make_error(shard.ids, path, f->code, f->details, f->message, 0, ctx.now);
                 } else {
-                    out = ok(json::encode(std::get<0>(result)));
+                    out = ok(shard.ids, json::encode(std::get<0>(result)));
                 }
             }
-            for (auto& job : jobs) enqueue(std::move(job), std::chrono::steady_clock::now());
+            const auto now = delivery_queue::clock::now();
+            for (auto& job : jobs) deliveries_.push(owner, std::move(job), generation, now);
             return out;
         }
     }
 
-    // Whether expiries or reminders are due (checked under a shared lock first, cheaply).
-    bool due_locked_shared(std::int64_t wall) const {
-        std::shared_lock lock(mutex_);
-        auto due = timeline::next_due(state_);
-        return due && *due <= wall + state_.clock_offset;
+    // Whether expiries or reminders of the team are due (under its lock).
+    static bool is_due(const team_shard& shard, std::int64_t wall) {
+        auto due = timeline::next_due(shard.st);
+        return due && *due <= shard.now(wall);
     }
 
-    void apply_due_locked(std::vector<webhook_job>& jobs) {
-        context ctx{state_, nullptr, options_.wall_clock() + state_.clock_offset, ids_, options_, jobs};
-        timeline::apply_due(ctx);
+    // A failure of the team's request (its clock, its identifier stream).
+    reply team_error(team_shard& shard, std::string_view path, const failure& f) {
+        std::int64_t now = 0;
+        {
+            std::shared_lock lock(shard.mutex);
+            now = shard.now(options_.wall_clock());
+        }
+        return make_error(shard.ids, path, f.code, f.details, f.message, 0, now);
     }
 
-    reply ok(const boost::json::value& body) {
-        return reply{200, boost::json::serialize(body), ids_.uuid()};
+    reply operator_error(std::string_view path, const failure& f) {
+        return make_error(server_ids_, path, f.code, f.details, f.message, 0, now_ms());
     }
 
-    // `now` is the backend's clock, read by the caller (which may hold the store's lock).
-    reply make_error(std::string_view path, error_code code, const problem_list& problems, std::string_view message,
-                     unsigned status, std::int64_t now) {
-        json::error_context ctx{path, ids_.uuid(), now};
+    // The §5 meaning of a control operation called without a team's key: every team.
+    template <class Request>
+    reply run_as_operator(std::string_view path, const Request& request) {
+        if constexpr (std::is_same_v<Request, control_reset_request>) {
+            reset_all();
+            return ok(server_ids_, json::encode(empty_response{}));
+        } else if constexpr (std::is_same_v<Request, control_team_create_request>) {
+            return create_team_shard(path, request);
+        } else if constexpr (std::is_same_v<Request, control_team_update_request>) {
+            if (!request.teamUuid)
+                return operator_error(path, invalid_at({"teamUuid"}, problem_kind::missing, "is required"));
+            auto shard = first_team_with_uuid(request.teamUuid->str());
+            if (!shard) return operator_error(path, invalid_at({"teamUuid"}, problem_kind::invalid, "is not a team"));
+            return run_for_team(*shard, shard, path, request, false);
+        } else if constexpr (std::is_same_v<Request, control_recipient_act_request> ||
+                             std::is_same_v<Request, control_envelope_cancel_request>) {
+            auto shard = team_with_envelope(request.envelopeUuid.str());
+            if (!shard) return operator_error(path, failure{error_code::ENVELOPE_NOT_FOUND});
+            return run_for_team(*shard, shard, path, request, false);
+        } else if constexpr (std::is_same_v<Request, control_clock_advance_request>) {
+            return advance_every_clock(path, request);
+        } else if constexpr (std::is_same_v<Request, control_clock_now_request>) {
+            return ok(server_ids_, json::encode(control_clock_now_response{now_ms()}));
+        } else if constexpr (std::is_same_v<Request, control_outbox_list_request>) {
+            control_outbox_list_response all;
+            for_each_team_response(request, [&](control_outbox_list_response&& one) {
+                for (auto& e : one.emails) all.emails.push_back(std::move(e));
+            });
+            std::stable_sort(all.emails.begin(), all.emails.end(),
+                             [](const outbox_email& a, const outbox_email& b) { return a.timestamp < b.timestamp; });
+            return ok(server_ids_, json::encode(all));
+        } else if constexpr (std::is_same_v<Request, control_webhook_deliveries_request>) {
+            control_webhook_deliveries_response all;
+            for_each_team_response(request, [&](control_webhook_deliveries_response&& one) {
+                for (auto& d : one.deliveries) all.deliveries.push_back(std::move(d));
+            });
+            return ok(server_ids_, json::encode(all));
+        } else {
+            // Not reached: authenticate() gives the operator only server and team_or_server operations.
+            return operator_error(path, failure{error_code::AUTHENTICATION_ERROR});
+        }
+    }
+
+    // Runs a read-only handler in every team, one team at a time, and hands each response on.
+    template <class Request, class Sink>
+    void for_each_team_response(const Request& request, Sink&& sink) {
+        for (const auto& shard : teams_in_order()) {
+            std::vector<webhook_job> none;
+            std::shared_lock lock(shard->mutex);
+            if (shard->retired) continue;
+            context ctx{shard->st, &shard->team(), shard->now(options_.wall_clock()), shard->ids, options_, none};
+            auto result = handlers::handle(ctx, request);
+            if (auto* response = std::get_if<0>(&result)) sink(std::move(*response));
+        }
+    }
+
+    // Every team's clock moves (frozen ones too) and its due work is applied; so does the
+    // server's, which teams made later start from.
+    reply advance_every_clock(std::string_view path, const control_clock_advance_request& request) {
+        if (request.milliseconds < 0)
+            return operator_error(path, invalid_at({"milliseconds"}, problem_kind::range, "must be at least 0"));
+        const auto teams = teams_in_order();
+        std::int64_t latest = now_ms();
+        for (const auto& shard : teams) {
+            std::shared_lock lock(shard->mutex);
+            latest = std::max(latest, shard->now(options_.wall_clock()));
+        }
+        if (request.milliseconds > handlers::latest_clock_ms - latest)
+            return operator_error(path, invalid_at({"milliseconds"}, problem_kind::range,
+                                                   "would move a clock past " + std::to_string(handlers::latest_clock_ms)));
+        global_offset_ += request.milliseconds;
+        for (const auto& shard : teams) {
+            // No reply per team: the operator's request draws nothing from a team's stream
+            // but the identifiers of what falls due. A team whose own advance raced this one
+            // past the limit keeps its clock (the handler refuses).
+            std::vector<webhook_job> jobs;
+            std::uint64_t generation = 0;
+            {
+                std::unique_lock lock(shard->mutex);
+                if (shard->retired) continue;
+                generation = shard->generation;
+                context ctx{shard->st, &shard->team(), shard->now(options_.wall_clock()), shard->ids, options_, jobs,
+                            shard->pending};
+                if (std::holds_alternative<failure>(handlers::handle(ctx, request))) jobs.clear();
+            }
+            for (auto& job : jobs) deliveries_.push(shard, std::move(job), generation, delivery_queue::clock::now());
+        }
+        return ok(server_ids_, json::encode(control_clock_advance_response{now_ms()}));
+    }
+
+    std::shared_ptr<team_shard> first_team_with_uuid(const std::string& uuid) const {
+        std::shared_lock lock(registry_mutex_);
+        auto it = registry_.by_uuid.find(uuid);
+        return it == registry_.by_uuid.end() ? nullptr : it->second;
+    }
+
+    // The first team (in creation order) that has this envelope: one lookup per team.
+    std::shared_ptr<team_shard> team_with_envelope(const std::string& uuid) const {
+        for (const auto& shard : teams_in_order()) {
+            std::shared_lock lock(shard->mutex);
+            if (!shard->retired && shard->st.envelopes.count(uuid)) return shard;
+        }
+        return nullptr;
+    }
+
+    // ---- making and resetting teams -------------------------------------------------------
+
+    reply create_team_shard(std::string_view path, const control_team_create_request& request) {
+        if (request.startTime && (*request.startTime < 0 || *request.startTime > handlers::latest_clock_ms))
+            return operator_error(path, invalid_at({"startTime"}, problem_kind::range,
+                                                   "must be from 0 to " + std::to_string(handlers::latest_clock_ms)));
+        auto shard = std::make_shared<team_shard>();
+        team_identity identity;
+        {
+            std::lock_guard lock(create_mutex_);
+            const std::uint64_t n = teams_made_++;
+            if (request.seed) shard->ids.reseed(static_cast<std::uint64_t>(*request.seed));
+            else if (options_.seed) shard->ids.reseed(detail::derived_seed(*options_.seed, n));
+            // The default name counts the teams; a seeded team's does not depend on the others.
+            if (!request.seed) identity.default_name = "Team " + std::to_string(n + 1);
+            issue_keys(*shard);
+        }
+        identity.api_key = shard->api_key;
+        shard->start_time = request.startTime;
+        shard->st.clock_offset = request.startTime ? 0 : global_offset_.load();
+        std::vector<webhook_job> none;
+        context ctx{shard->st, nullptr, shard->now(options_.wall_clock()), shard->ids, options_, none};
+        const team_record& team = create_team(ctx, request, identity);
+        shard->uuid = team.uuid;
+        shard->mark_initial();
+
+        control_team_create_response out{team.uuid, team.api_key, team.default_workspace_uuid, team.owner_uuid,
+                                         team.owner_email, shard->access_key, shard->secret_key};
+        {
+            std::unique_lock lock(registry_mutex_);
+            registry_.add(shard);
+        }
+        return ok(server_ids_, json::encode(out));
+    }
+
+    // New credentials, drawn from the operating system's secure source (never from a seed), and
+    // never issued before in this process (240 and 192 random bits, checked against every key
+    // handed out). Under create_mutex_.
+    void issue_keys(team_shard& shard) {
+        auto fresh = [&](std::string_view prefix, std::size_t length) {
+            for (;;) {
+                std::string key = std::string(prefix) + key_source_.url_safe(length);
+                if (issued_.insert(key).second) return key;
+            }
+        };
+        shard.api_key = fresh("esk_", 40);
+        shard.access_key = fresh("esa_", 32);
+        shard.secret_key = key_source_.url_safe(48);
+    }
+
+    registry fixture_registry(std::vector<state> teams) {
+        registry out;
+        std::lock_guard lock(create_mutex_);
+        for (auto& st : teams) {
+            auto shard = std::make_shared<team_shard>();
+            const std::uint64_t n = teams_made_++;
+            if (options_.seed) shard->ids.reseed(detail::derived_seed(*options_.seed, n));
+            shard->st = std::move(st);
+            shard->uuid = shard->team().uuid;
+            shard->api_key = shard->team().api_key;
+            issued_.insert(shard->api_key);
+            shard->access_key = "esa_" + key_source_.url_safe(32);
+            shard->secret_key = key_source_.url_safe(48);
+            shard->mark_initial();
+            out.add(std::move(shard));
+        }
+        return out;
+    }
+
+    // Back to the state at start (empty, or the fixture), for every team: a new registry, and
+    // the old teams retired (their keys answer 401, their queued deliveries are dropped).
+    void reset_all() {
+        registry fresh;
+        {
+            std::lock_guard lock(create_mutex_);
+            teams_made_ = 0;
+        }
+        if (options_.fixture_json) {
+            auto loaded = load_fixture(*options_.fixture_json, options_, options_.wall_clock());
+            if (loaded.problems.empty()) fresh = fixture_registry(std::move(loaded.teams));
+        }
+        std::vector<std::shared_ptr<team_shard>> old;
+        {
+            std::unique_lock lock(registry_mutex_);
+            std::swap(registry_, fresh);
+            old = std::move(fresh.in_order);
+            global_offset_ = 0;
+        }
+        for (const auto& shard : old) {
+            {
+                std::unique_lock lock(shard->mutex);
+                shard->retired = true;
+                ++shard->generation;
+            }
+            deliveries_.drop(*shard);
+        }
+    }
+
+    static void merge_into(state& all, const state& one) {
+        for (const auto& [k, v] : one.teams) all.teams.emplace(k, v);
+        for (const auto& [k, v] : one.team_by_api_key) all.team_by_api_key.emplace(k, v);
+        for (const auto& [k, v] : one.workspaces) all.workspaces.emplace(k, v);
+        for (const auto& [k, v] : one.envelopes) all.envelopes.emplace(k, v);
+        for (const auto& [k, v] : one.templates) all.templates.emplace(k, v);
+        all.contacts.insert(all.contacts.end(), one.contacts.begin(), one.contacts.end());
+        for (const auto& [k, v] : one.webhooks) all.webhooks.emplace(k, v);
+        all.logs.insert(all.logs.end(), one.logs.begin(), one.logs.end());
+        all.outbox.insert(all.outbox.end(), one.outbox.begin(), one.outbox.end());
+        all.deliveries.insert(all.deliveries.end(), one.deliveries.begin(), one.deliveries.end());
+        for (const auto& [k, v] : one.iframe_tokens) all.iframe_tokens.emplace(k, v);
+        all.next_seq = std::max(all.next_seq, one.next_seq);
+    }
+
+    // ---- deliveries -----------------------------------------------------------------------
+
+    std::optional<webhook_attempt> prepare_attempt(delivery_queue::entry& next) {
+        team_shard& shard = *next.team;
+        std::shared_lock lock(shard.mutex);
+        if (shard.retired || shard.generation != next.generation) return std::nullopt;
+        auto hook = shard.st.webhooks.find(next.job.webhook_uuid);
+        if (hook == shard.st.webhooks.end() || !hook->second.data.active) return std::nullopt;
+        webhook_attempt a;
+        a.url = hook->second.url;
+        a.secret = hook->second.secret;
+        a.form_encoded = hook->second.data.contentType == webhook_content_type::application_x_www_form_urlencoded;
+        a.ssl_verify = hook->second.data.sslVerify;
+        a.now_ms = shard.now(options_.wall_clock());
+        a.team = next.team;
+        a.generation = next.generation;
+        a.job = std::move(next.job);
+        return a;
+    }
+
+    // ---- replies --------------------------------------------------------------------------
+
+    static reply ok(id_source& ids, const boost::json::value& body) {
+        return reply{200, boost::json::serialize(body), ids.uuid()};
+    }
+
+    // `now` is the clock of whoever the request is for (a team's, or the server's).
+    static reply make_error(id_source& ids, std::string_view path, error_code code, const problem_list& problems,
+                            std::string_view message, unsigned status, std::int64_t now) {
+        json::error_context ctx{path, ids.uuid(), now};
         auto body = json::make_error_body(code, ctx, problems, message, status);
         return reply{static_cast<unsigned>(body.statusCode), json::write(body), ctx.request_id};
     }
 
-    void enqueue(webhook_job job, std::chrono::steady_clock::time_point due) {
-        {
-            std::lock_guard lock(jobs_mutex_);
-            auto pos = std::find_if(jobs_.begin(), jobs_.end(), [&](const queued_job& q) { return q.due > due; });
-            jobs_.insert(pos, queued_job{std::move(job), due});
-        }
-        jobs_cv_.notify_one();
-    }
-
-    // Back to the state at start: empty, or what the fixture loaded; clock offset included.
-    void reset_locked() {
-        state_ = state{};
-        {
-            std::lock_guard lock(jobs_mutex_);
-            jobs_.clear();
-        }
-        ids_.reseed(options_.seed);
-        if (options_.fixture_json) {
-            std::vector<webhook_job> jobs;
-            context ctx{state_, nullptr, options_.wall_clock(), ids_, options_, jobs};
-            load_fixture(ctx, *options_.fixture_json);
-        }
-    }
-
-    problem_list load_initial_state() {
-        if (!options_.fixture_json) return {};
-        std::unique_lock lock(mutex_);
-        std::vector<webhook_job> jobs;
-        context ctx{state_, nullptr, options_.wall_clock(), ids_, options_, jobs};
-        return load_fixture(ctx, *options_.fixture_json);
-    }
-
     backend_options options_;
-    id_source ids_;
     std::unordered_map<std::string_view, route> routes_;
     problem_list fixture_problems_;
 
-    mutable std::shared_mutex mutex_;
-    state state_;
+    id_source server_ids_;   // request ids of the operator's requests and of transport errors
+    id_source key_source_;   // credentials: always the secure source
 
-    std::mutex jobs_mutex_;
-    std::condition_variable jobs_cv_;
-    std::deque<queued_job> jobs_;
-    bool stopped_ = false;
+    mutable std::shared_mutex registry_mutex_;
+    registry registry_;
+    std::atomic<std::int64_t> global_offset_{0};
+
+    std::mutex create_mutex_;              // guards the three below
+    std::uint64_t teams_made_ = 0;         // since start or the last server-wide reset
+    std::unordered_set<std::string> issued_;  // every key handed out (never twice)
+
+    delivery_queue deliveries_;
 };
 
 } // namespace esign::reference

@@ -37,12 +37,13 @@ using outcome = std::variant<Response, failure>;
 inline constexpr std::int64_t ms_per_day = 86'400'000;
 
 struct context {
-    state& st;
-    team_record* team;  // the API key's team; null for control operations called without a key
-    std::int64_t now;   // unix ms, the backend's clock
-    id_source& ids;
+    state& st;          // the calling team's store (its shard)
+    team_record* team;  // the calling team; null only while a fixture builds teams
+    std::int64_t now;   // unix ms, the team's clock
+    id_source& ids;     // the team's identifier stream
     const backend_options& options;
     std::vector<webhook_job>& jobs;  // deliveries to queue once the request succeeded
+    std::size_t pending_deliveries = 0;  // the team's deliveries queued already (bounded)
 
     // Workspace resolution: the team's default workspace when absent; nullptr when the uuid is
     // not a workspace of the caller's team (WORKSPACE_NOT_FOUND).

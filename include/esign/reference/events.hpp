@@ -70,15 +70,15 @@ inline void emit_webhook(context& c, const envelope_record& env, webhook_event e
         payload["teamUuid"] = env.team_uuid;
         payload["data"] = data;
 
-        c.st.deliveries.push_back(delivery_record{event_uuid, uuid, std::string(enum_to_wire(event)), 0, false, {}});
+        // Beyond the team's bound of pending deliveries the event is recorded, never attempted.
+        const bool dropped = c.pending_deliveries + c.jobs.size() >= max_pending_deliveries;
+        append_bounded(c.st.deliveries,
+                       delivery_record{event_uuid, uuid, std::string(enum_to_wire(event)), 0, false, {}, dropped});
+        if (dropped) continue;
         webhook_job job;
         job.event_uuid = event_uuid;
         job.webhook_uuid = uuid;
         job.event_type = std::string(enum_to_wire(event));
-        job.url = hook.url;
-        job.form_encoded = hook.data.contentType == webhook_content_type::application_x_www_form_urlencoded;
-        job.ssl_verify = hook.data.sslVerify;
-        job.secret = hook.secret;
         job.payload = boost::json::serialize(payload);
         c.jobs.push_back(std::move(job));
     }
@@ -92,7 +92,7 @@ inline bool sends_email(const envelope_record& env) {
 // One e-mail to a recipient, at time `at`. Invitations use one unit of the team's quota (never
 // below 0); reminders use none.
 inline void send_email(context& c, const envelope_record& env, recipient_record& r, outbox_kind kind, std::int64_t at) {
-    c.st.outbox.push_back(outbox_record{r.data.email, kind, env.uuid, env.team_uuid, at});
+    append_bounded(c.st.outbox, outbox_record{r.data.email, kind, env.uuid, env.team_uuid, at});
     if (r.data.invitation) r.data.invitation->lastNotificationDate.emplace(at);
     if (kind == outbox_kind::invitation) {
         auto& team = c.st.teams.at(env.team_uuid);

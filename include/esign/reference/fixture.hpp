@@ -40,6 +40,7 @@
 #include <charconv>
 #include <cstdint>
 #include <initializer_list>
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -141,8 +142,8 @@ struct fixture_team {
     std::optional<std::vector<fixture_webhook>> webhooks;
 
     control_team_create_request as_request() const {
-        return control_team_create_request{name,       ownerEmail, ownerFirstname, ownerLastname,
-                                           apiCredits, emailQuota, subscription,   features};
+        return control_team_create_request{name,       ownerEmail,   ownerFirstname, ownerLastname, apiCredits,
+                                           emailQuota, subscription, features,       std::nullopt,  std::nullopt};
     }
 };
 BOOST_DESCRIBE_STRUCT(fixture_team, (),
@@ -182,6 +183,7 @@ public:
         team_identity fixed;
         if (t.uuid) fixed.uuid = t.uuid->str();
         fixed.api_key = t.apiKey.str();
+        fixed.default_name = "Team " + std::to_string(c_.st.teams.size() + 1);
         if (t.defaultWorkspaceUuid) fixed.default_workspace_uuid = t.defaultWorkspaceUuid->str();
         team_record& team = create_team(c_, t.as_request(), fixed);
         c_.team = &team;
@@ -339,23 +341,62 @@ private:
 
 } // namespace fixture_detail
 
-// Loads the fixture `json_text` into c.st: everything, or (when there are problems) nothing.
-inline problem_list load_fixture(context& c, std::string_view json_text) {
-    auto doc = json::read<fixture_document>(json_text, json::decode_options{true});
-    if (!doc) return doc.problems();
+// One store per team of a store that holds several: each record goes with its team.
+inline std::vector<state> split_by_team(state&& all) {
+    std::vector<state> out;
+    std::map<std::string, std::size_t> index;  // team uuid -> position in out
+    for (auto& [uuid, team] : all.teams) {
+        index.emplace(uuid, out.size());
+        state& st = out.emplace_back();
+        st.next_seq = all.next_seq;
+        st.team_by_api_key[team.api_key] = uuid;
+        st.teams.emplace(uuid, std::move(team));
+    }
+    auto of = [&](const std::string& team_uuid) -> state& { return out[index.at(team_uuid)]; };
+    std::map<std::string, std::string> team_of_workspace;
+    for (auto& [uuid, ws] : all.workspaces) {
+        team_of_workspace[uuid] = ws.team_uuid;
+        of(ws.team_uuid).workspaces.emplace(uuid, std::move(ws));
+    }
+    std::map<std::string, std::string> team_of_envelope;
+    for (auto& [uuid, env] : all.envelopes) {
+        team_of_envelope[uuid] = env.team_uuid;
+        of(env.team_uuid).envelopes.emplace(uuid, std::move(env));
+    }
+    for (auto& [uuid, tpl] : all.templates) of(tpl.team_uuid).templates.emplace(uuid, std::move(tpl));
+    for (auto& contact : all.contacts) of(team_of_workspace.at(contact.workspace_uuid)).contacts.push_back(std::move(contact));
+    std::map<std::string, std::string> team_of_webhook;
+    for (auto& [uuid, hook] : all.webhooks) {
+        team_of_webhook[uuid] = hook.team_uuid;
+        of(hook.team_uuid).webhooks.emplace(uuid, std::move(hook));
+    }
+    for (auto& log : all.logs) of(log.team_uuid).logs.push_back(std::move(log));
+    for (auto& mail : all.outbox) of(mail.team_uuid).outbox.push_back(std::move(mail));
+    for (auto& d : all.deliveries) of(team_of_webhook.at(d.webhook_uuid)).deliveries.push_back(std::move(d));
+    for (auto& [token, t] : all.iframe_tokens) of(team_of_envelope.at(t.envelope_uuid)).iframe_tokens.emplace(token, t);
+    return out;
+}
 
-    state built = c.st;
+// A fixture, loaded: one store per team, or (when there are problems) nothing.
+struct loaded_fixture {
+    problem_list problems;
+    std::vector<state> teams;
+};
+
+// Loads the fixture `json_text` as it is at `now`: every team, or (when there are problems) none.
+inline loaded_fixture load_fixture(std::string_view json_text, const backend_options& options, std::int64_t now) {
+    auto doc = json::read<fixture_document>(json_text, json::decode_options{true});
+    if (!doc) return {doc.problems(), {}};
+
+    state built;
     id_source ids(fixture_detail::seed_of(json_text));
-    std::vector<webhook_job> jobs;
-    context fc{built, nullptr, c.now, ids, c.options, jobs};
+    std::vector<webhook_job> jobs;  // stays empty: webhooks are made last, nothing emits after them
+    context fc{built, nullptr, now, ids, options, jobs};
     problem_list problems;
     fixture_detail::loader load(fc, problems);
     for (std::size_t i = 0; i < doc->teams.size(); ++i) load.team(doc->teams[i], {"teams", std::to_string(i)});
-    if (!problems.empty()) return problems;
-
-    c.st = std::move(built);
-    for (auto& job : jobs) c.jobs.push_back(std::move(job));
-    return {};
+    if (!problems.empty()) return {std::move(problems), {}};
+    return {{}, split_by_team(std::move(built))};
 }
 
 } // namespace esign::reference

@@ -20,6 +20,22 @@ public:
         if (seed) engine_.seed(*seed);
     }
 
+    // Where a seeded stream stands, to come back to it (a team's reset restarts its stream at
+    // the position right after the team was made).
+    struct position {
+        bool seeded = false;
+        std::mt19937_64 engine;
+    };
+    position tell() const {
+        std::lock_guard lock(mutex_);
+        return position{seeded_, engine_};
+    }
+    void seek(const position& p) {
+        std::lock_guard lock(mutex_);
+        seeded_ = p.seeded;
+        engine_ = p.engine;
+    }
+
     // A lowercase RFC 4122 version 4 UUID.
     std::string uuid() {
         std::array<std::uint8_t, 16> b = bytes<16>();
@@ -61,7 +77,7 @@ private:
         return out;
     }
 
-    std::mutex mutex_;
+    mutable std::mutex mutex_;
     bool seeded_ = false;
     std::mt19937_64 engine_;
     std::random_device device_;

@@ -11,9 +11,15 @@ struct backend_options {
     bool strict = false;                 // unknown members are problems (--strict)
     bool public_webhooks_only = false;   // refuse loopback and private webhook targets
     std::size_t max_body = 1 << 20;      // bytes (--max-body); the server enforces it before handle()
-    std::optional<std::uint64_t> seed;   // reproducible uuids and tokens; a secure source when absent
-    // Wall time in unix milliseconds; the backend's clock is this plus the offset that
-    // clock/advance adds. Tests may inject a fixed clock.
+    // Reproducible identifiers: a team made without its own seed gets one derived from this and
+    // the number of teams made before it. Never used for API keys or secrets.
+    std::optional<std::uint64_t> seed;
+    // §6.2: with a token, a server-wide control operation needs `Authorization: Bearer <token>`
+    // (--control-token); without /_control/ operations, none of those paths exists (--no-control).
+    std::optional<std::string> control_token;
+    bool control_enabled = true;
+    // Wall time in unix milliseconds; a team's clock is this plus the offset that clock/advance
+    // adds (or its frozen start time plus that offset). Tests may inject a fixed clock.
     std::function<std::int64_t()> wall_clock;
     std::optional<std::string> fixture_json;  // loaded at start and on reset (--fixture)
     // The document served at GET /openapi.json (the server sets esign::schema::openapi_json();

@@ -4,6 +4,7 @@
 // the stored thing is exactly the resource (documents, blocks, recipients, contacts, webhooks).
 #include <algorithm>
 #include <cstdint>
+#include <deque>
 #include <map>
 #include <optional>
 #include <set>
@@ -141,6 +142,7 @@ struct delivery_record {
     std::int64_t attempts = 0;
     bool delivered = false;
     std::optional<std::int64_t> last_status;
+    bool dropped = false;  // too many pending deliveries when the event came: never attempted
 };
 
 struct iframe_token_record {
@@ -149,7 +151,20 @@ struct iframe_token_record {
     std::int64_t expires_at = 0;
 };
 
-// The whole store. Ordered maps keep iteration deterministic.
+// Per team (contract.md §6.7): deliveries waiting for an attempt, and the outbox and delivery
+// records kept (the oldest go first).
+inline constexpr std::size_t max_pending_deliveries = 10'000;
+inline constexpr std::size_t max_kept_records = 10'000;
+
+// Appends a record to a bounded log, dropping the oldest beyond max_kept_records.
+template <class Record>
+void append_bounded(std::deque<Record>& records, Record record) {
+    records.push_back(std::move(record));
+    while (records.size() > max_kept_records) records.pop_front();
+}
+
+// A store: the reference backend keeps one per team (its shard), and a fixture is built into one
+// and then split by team. Ordered maps keep iteration deterministic.
 struct state {
     std::map<std::string, team_record> teams;
     std::unordered_map<std::string, std::string> team_by_api_key;
@@ -159,8 +174,8 @@ struct state {
     std::vector<contact_record> contacts;
     std::map<std::string, webhook_record> webhooks;
     std::vector<log_record> logs;
-    std::vector<outbox_record> outbox;
-    std::vector<delivery_record> deliveries;
+    std::deque<outbox_record> outbox;
+    std::deque<delivery_record> deliveries;
     std::unordered_map<std::string, iframe_token_record> iframe_tokens;
     std::int64_t clock_offset = 0;
     std::uint64_t next_seq = 1;

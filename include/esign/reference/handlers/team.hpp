@@ -1,7 +1,7 @@
 #pragma once
-// The calling team (/public/utils/whoami) and the team control operations of contract.md §5:
-// /_control/team/create, /_control/team/update, /_control/outbox/list,
-// /_control/webhook/deliveries.
+// The calling team (/public/utils/whoami) and the team control operations of contract.md §5
+// that act within one team: /_control/team/update, /_control/outbox/list,
+// /_control/webhook/deliveries. Making a team (create_team) is the backend's: it owns the keys.
 #include <algorithm>
 #include <optional>
 #include <set>
@@ -14,11 +14,13 @@
 
 namespace esign::reference {
 
-// Identifiers a fixture fixes; a new team draws the ones left empty.
+// What the maker of a team fixes; create_team draws the identifiers left empty from c.ids. The
+// API key is always given: keys never come from a team's (possibly seeded) stream.
 struct team_identity {
     std::optional<std::string> uuid;
-    std::optional<std::string> api_key;
+    std::string api_key;
     std::optional<std::string> default_workspace_uuid;
+    std::optional<std::string> default_name;  // when absent: "Team <first 8 hex digits of its uuid>"
 };
 
 inline std::set<plan_feature> every_plan_feature() {
@@ -28,15 +30,14 @@ inline std::set<plan_feature> every_plan_feature() {
 
 // Stores a team with its owner and its default workspace, and logs TEAM_CREATED and
 // WORKSPACE_CREATED. Defaults (contract.md §5, and ours where it leaves them open):
-//   name        "Team <n>", n counting the teams of the store, this one included
+//   name        fixed.default_name, else "Team <first 8 hex digits of the team's uuid>"
 //   ownerEmail  "owner-<first 8 hex digits of the team's uuid>@example.com"
-//   apiKey      "esk_" followed by 40 random URL-safe characters
-// The caller makes sure a fixed api key is not taken; nothing here can fail.
-inline team_record& create_team(context& c, const control_team_create_request& r, const team_identity& fixed = {}) {
+// The caller makes sure the api key is not taken; nothing here can fail.
+inline team_record& create_team(context& c, const control_team_create_request& r, const team_identity& fixed) {
     team_record team;
     team.uuid = fixed.uuid ? *fixed.uuid : c.ids.uuid();
-    team.name = r.name ? *r.name : "Team " + std::to_string(c.st.teams.size() + 1);
-    team.api_key = fixed.api_key ? *fixed.api_key : "esk_" + c.ids.url_safe(40);
+    team.name = r.name ? *r.name : fixed.default_name ? *fixed.default_name : "Team " + team.uuid.substr(0, 8);
+    team.api_key = fixed.api_key;
     team.owner_uuid = c.ids.uuid();
     team.owner_email = r.ownerEmail ? r.ownerEmail->str() : "owner-" + team.uuid.substr(0, 8) + "@example.com";
     team.owner_firstname = r.ownerFirstname;
@@ -67,17 +68,12 @@ inline outcome<utils_whoami_response> handle(context& c, const utils_whoami_requ
     return utils_whoami_response{c.team->uuid, c.team->name, c.team->owner_email, c.team->owner_uuid};
 }
 
-inline outcome<control_team_create_response> handle(context& c, const control_team_create_request& r) {
-    const team_record& team = create_team(c, r);
-    return control_team_create_response{team.uuid, team.api_key, team.default_workspace_uuid, team.owner_uuid,
-                                        team.owner_email};
-}
-
-// Absent members stay as they were; an unknown team is INVALID_REQUEST_FORMAT at ["teamUuid"].
+// Absent members stay as they were. The team is the caller's (the backend finds it by teamUuid
+// for the operator); a teamUuid naming another team is INVALID_REQUEST_FORMAT at ["teamUuid"].
 inline outcome<control_team_update_response> handle(context& c, const control_team_update_request& r) {
-    auto it = c.st.teams.find(r.teamUuid.str());
-    if (it == c.st.teams.end()) return invalid_at({"teamUuid"}, problem_kind::invalid, "is not a team");
-    team_record& team = it->second;
+    if (r.teamUuid && r.teamUuid->str() != c.team->uuid)
+        return invalid_at({"teamUuid"}, problem_kind::invalid, "is not your team");
+    team_record& team = *c.team;
     if (r.apiCredits) team.api_credits = r.apiCredits->value;
     if (r.emailQuota) team.email_quota = r.emailQuota->value;
     if (r.subscription) team.subscription = *r.subscription;
@@ -103,7 +99,7 @@ inline outcome<control_webhook_deliveries_response> handle(context& c, const con
         auto event = enum_from_wire<webhook_event>(d.event_type);
         if (!event) continue;  // every recorded event is a webhook event; never skips in practice
         out.deliveries.push_back(webhook_delivery{d.event_uuid, d.webhook_uuid, *event, d.attempts, d.delivered,
-                                                  nullable<std::int64_t>(d.last_status)});
+                                                  nullable<std::int64_t>(d.last_status), d.dropped});
     }
     return out;
 }

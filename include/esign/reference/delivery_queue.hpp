@@ -1,0 +1,115 @@
+#pragma once
+// The webhook deliveries waiting for an attempt, one queue per team, served round-robin
+// (contract.md §6.7): the next job goes to the next team in turn that has one due, so a team
+// whose receivers are slow or never answer delays another team's deliveries by at most one
+// attempt per sender thread. Within a team, jobs go in the order they fall due.
+#include <algorithm>
+#include <chrono>
+#include <condition_variable>
+#include <cstdint>
+#include <deque>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <vector>
+
+#include <esign/reference/team_shard.hpp>
+#include <esign/reference/webhook_job.hpp>
+
+namespace esign::reference {
+
+class delivery_queue {
+public:
+    using clock = std::chrono::steady_clock;
+
+    struct entry {
+        std::shared_ptr<team_shard> team;
+        webhook_job job;
+        std::uint64_t generation = 0;  // the team's generation when queued
+    };
+
+    void push(std::shared_ptr<team_shard> team, webhook_job job, std::uint64_t generation, clock::time_point due) {
+        {
+            std::lock_guard lock(mutex_);
+            auto it = std::find_if(ring_.begin(), ring_.end(), [&](const team_jobs& q) { return q.team == team; });
+            if (it == ring_.end()) it = ring_.insert(ring_.end(), team_jobs{team, {}});
+            auto& jobs = it->jobs;
+            // Most jobs are due now and go last; a retry goes after every job due before it.
+            auto pos = std::upper_bound(jobs.begin(), jobs.end(), due,
+                                        [](clock::time_point d, const queued& q) { return d < q.due; });
+            jobs.insert(pos, queued{std::move(job), generation, due});
+            ++team->pending;
+        }
+        cv_.notify_one();
+    }
+
+    // The next due job, teams in turn; waits up to `wait` for one. Nothing once stopped.
+    std::optional<entry> pop(std::chrono::milliseconds wait) {
+        std::unique_lock lock(mutex_);
+        const auto deadline = clock::now() + wait;
+        while (!stopped_) {
+            const auto now = clock::now();
+            auto earliest = deadline;
+            for (std::size_t i = 0; i < ring_.size(); ++i) {
+                const std::size_t at = (cursor_ + i) % ring_.size();
+                team_jobs& q = ring_[at];
+                if (q.jobs.front().due > now) {
+                    earliest = std::min(earliest, q.jobs.front().due);
+                    continue;
+                }
+                entry out{q.team, std::move(q.jobs.front().job), q.jobs.front().generation};
+                q.jobs.pop_front();
+                --out.team->pending;
+                if (q.jobs.empty()) {
+                    ring_.erase(ring_.begin() + static_cast<std::ptrdiff_t>(at));
+                    cursor_ = ring_.empty() ? 0 : at % ring_.size();  // the team after it
+                } else {
+                    cursor_ = (at + 1) % ring_.size();
+                }
+                return out;
+            }
+            if (now >= deadline) return std::nullopt;
+            cv_.wait_until(lock, earliest);
+        }
+        return std::nullopt;
+    }
+
+    // Forgets every job of `team` (a reset).
+    void drop(const team_shard& team) {
+        std::lock_guard lock(mutex_);
+        auto it = std::find_if(ring_.begin(), ring_.end(), [&](const team_jobs& q) { return q.team.get() == &team; });
+        if (it == ring_.end()) return;
+        it->team->pending -= it->jobs.size();
+        const auto at = static_cast<std::size_t>(it - ring_.begin());
+        ring_.erase(it);
+        if (cursor_ > at) --cursor_;
+        if (cursor_ >= ring_.size()) cursor_ = 0;
+    }
+
+    void stop() {
+        {
+            std::lock_guard lock(mutex_);
+            stopped_ = true;
+        }
+        cv_.notify_all();
+    }
+
+private:
+    struct queued {
+        webhook_job job;
+        std::uint64_t generation = 0;
+        clock::time_point due;
+    };
+    struct team_jobs {
+        std::shared_ptr<team_shard> team;
+        std::deque<queued> jobs;  // ordered by due time; never empty while in the ring
+    };
+
+    std::mutex mutex_;
+    std::condition_variable cv_;
+    std::vector<team_jobs> ring_;  // the teams that have jobs, in turn
+    std::size_t cursor_ = 0;       // the team whose turn is next
+    bool stopped_ = false;
+};
+
+} // namespace esign::reference

@@ -1,0 +1,59 @@
+#pragma once
+// One team of the reference backend and everything it owns (contract.md §6.1): its store, its
+// lock, its clock, its identifier stream, and the state a team reset returns to. Nothing of one
+// team is reachable from another's shard, so requests of different teams never wait for each
+// other and never see each other's data.
+#include <atomic>
+#include <cstdint>
+#include <optional>
+#include <shared_mutex>
+#include <string>
+
+#include <esign/reference/ids.hpp>
+#include <esign/reference/state.hpp>
+
+namespace esign::reference {
+
+struct team_shard {
+    // Fixed when the shard is made, read without the lock.
+    std::string uuid;
+    std::string api_key;
+    std::string access_key;  // §6.8: `Bearer <access_key>:<secret_key>`
+    std::string secret_key;
+    std::optional<std::int64_t> start_time;  // a frozen clock starts here (team/create startTime)
+
+    // Guarded by `mutex`: shared while a read-only operation runs, exclusive otherwise.
+    mutable std::shared_mutex mutex;
+    state st;               // this team's records only; st.teams holds this one team
+    id_source ids;          // its own lock; seeded by the team's seed, if any
+    state initial;          // what /_control/team/reset returns to
+    id_source::position initial_ids;
+    bool retired = false;   // a server-wide reset replaced the team: its keys answer 401
+
+    // Moves on at every reset: deliveries queued before it are never attempted or recorded.
+    std::atomic<std::uint64_t> generation{0};
+    // Deliveries queued and not yet attempted (bounded by max_pending_deliveries).
+    std::atomic<std::size_t> pending{0};
+
+    team_record& team() { return st.teams.begin()->second; }
+    const team_record& team() const { return st.teams.begin()->second; }
+
+    // The team's clock at wall time `wall` (unix ms): wall time, or its frozen start, plus the
+    // offset that clock/advance adds. Under the lock.
+    std::int64_t now(std::int64_t wall) const { return (start_time ? *start_time : wall) + st.clock_offset; }
+
+    // The state reached now is what a team reset returns to. Under the exclusive lock.
+    void mark_initial() {
+        initial = st;
+        initial_ids = ids.tell();
+    }
+
+    // Back to the marked state (records, clock offset, identifier stream). Under the exclusive lock.
+    void reset() {
+        st = initial;
+        ids.seek(initial_ids);
+        ++generation;
+    }
+};
+
+} // namespace esign::reference

@@ -1,0 +1,149 @@
+// Black-box tests of the server as a shared test service (contract.md §6): many suites at once,
+// each in its own team, resetting while others work; health; control credentials; the
+// connection limit. Run under ThreadSanitizer by the clang-tsan preset (label server).
+#include "test_support.hpp"
+
+#include <atomic>
+#include <chrono>
+#include <string>
+#include <thread>
+#include <vector>
+
+using namespace esign::test;
+using namespace std::chrono_literals;
+
+namespace {
+
+std::string key_of(const http_response& r) {
+    const auto* p = r.json().as_object().if_contains("apiKey");
+    return p && p->is_string() ? std::string(p->as_string()) : std::string();
+}
+
+// A request body that takes a while to parse (a long ignored member), so that resets land
+// between authentication and the handler.
+std::string slow_body() {
+    return R"({"ignored":")" + std::string(200'000, 'x') + R"("})";
+}
+
+} // namespace
+
+TEST_CASE("tenancy: suites reset while others work; the server never fails", "[http][server][tenancy]") {
+    test_server srv({"--threads", "4"});
+    std::atomic<int> unexpected{0}, failures{0};
+    std::atomic<bool> done{false};
+    std::vector<std::thread> threads;
+
+    // Two operators: one resets the whole server now and then, one resets its own team in a loop.
+    threads.emplace_back([&] {
+        try {
+            http_connection c(srv.host(), srv.port());
+            while (!done) {
+                if (c.post("/_control/reset", "{}").status != 200) ++unexpected;
+                std::this_thread::sleep_for(150ms);
+            }
+        } catch (...) {
+            ++failures;
+        }
+    });
+    for (int w = 0; w < 5; ++w)
+        threads.emplace_back([&, w] {
+            try {
+                http_connection c(srv.host(), srv.port());
+                for (int round = 0; round < 12; ++round) {
+                    auto created = c.post("/_control/team/create", R"({"seed":)" + std::to_string(w) + "}");
+                    if (created.status != 200) {
+                        ++unexpected;
+                        continue;
+                    }
+                    const auto auth = bearer(key_of(created));
+                    for (const char* path : {"/public/utils/whoami", "/public/webhook/list", "/public/workspace/list",
+                                             "/public/workspace/create", "/public/logs/list", "/_control/team/reset",
+                                             "/_control/clock/advance", "/public/webhook/create"}) {
+                        std::string body = slow_body();
+                        if (std::string_view(path) == "/public/workspace/create") body = R"({"name":"w"})";
+                        if (std::string_view(path) == "/public/logs/list") body = R"({"category":"team"})";
+                        if (std::string_view(path) == "/_control/clock/advance") body = R"({"milliseconds":1000})";
+                        if (std::string_view(path) == "/public/webhook/create")
+                            body = R"({"url":"http://127.0.0.1:9/x","contentType":"application/json","sslVerify":false,"active":true})";
+                        auto r = c.post(path, body, auth);
+                        // 200, or 401 once a server-wide reset retired the team; nothing else.
+                        if (r.status != 200 && r.status != 401) ++unexpected;
+                    }
+                }
+            } catch (...) {
+                ++failures;
+            }
+        });
+    for (std::size_t i = 1; i < threads.size(); ++i) threads[i].join();
+    done = true;
+    threads[0].join();
+    CHECK(failures.load() == 0);
+    CHECK(unexpected.load() == 0);
+    CHECK(srv.running());
+    CHECK(srv.post("/_control/team/create", "{}").status == 200);
+}
+
+TEST_CASE("tenancy: health, and a server without control", "[http][server][tenancy]") {
+    {
+        test_server srv;
+        http_connection c(srv.host(), srv.port());
+        auto health = c.get("/_control/health");
+        CHECK(health.status == 200);
+        CHECK(health.json() == boost::json::parse(R"({"status":"ok"})"));
+        CHECK(c.post("/_control/health", "{}").status == 405);
+    }
+    {
+        test_server srv({"--no-control"});
+        http_connection c(srv.host(), srv.port());
+        CHECK(c.get("/_control/health").status == 404);
+        for (const char* path : {"/_control/team/create", "/_control/reset", "/_control/clock/now"}) {
+            auto r = c.post(path, "{}");
+            check_error(r, 404, "INVALID_REQUEST_FORMAT", path, details::none);
+        }
+        // The public API is there: without a team every key is unknown.
+        check_error(c.post("/public/utils/whoami", "{}", bearer("esk_x")), 401, "AUTHENTICATION_ERROR",
+                    "/public/utils/whoami", details::none);
+    }
+}
+
+TEST_CASE("tenancy: the control token over HTTP", "[http][server][tenancy]") {
+    test_server srv({"--control-token", "op-1"});
+    http_connection c(srv.host(), srv.port());
+    check_error(c.post("/_control/team/create", "{}"), 401, "AUTHENTICATION_ERROR", "/_control/team/create", details::none);
+    check_error(c.post("/_control/team/create", "{}", {{"Authorization", "Basic op-1"}}), 401, "AUTHENTICATION_ERROR",
+                "/_control/team/create", details::none);
+    auto created = c.post("/_control/team/create", "{}", bearer("op-1"));
+    REQUIRE(created.status == 200);
+    const auto team_auth = bearer(key_of(created));
+    CHECK(c.post("/_control/clock/now", "{}", team_auth).status == 200);
+    check_error(c.post("/_control/clock/now", "{}"), 401, "AUTHENTICATION_ERROR", "/_control/clock/now", details::none);
+    CHECK(c.post("/_control/clock/now", "{}", bearer("op-1")).status == 200);
+    // Health needs nothing.
+    CHECK(c.get("/_control/health").status == 200);
+}
+
+TEST_CASE("tenancy: --max-connections holds further connections in the backlog", "[http][server][tenancy]") {
+    test_server srv({"--max-connections", "2"});
+    raw_connection first(srv.host(), srv.port()), second(srv.host(), srv.port());
+    // Both are open (the server answers on each), and stay open (keep-alive).
+    const std::string request = "GET /_control/health HTTP/1.1\r\nHost: x\r\n\r\n";
+    first.send(request);
+    CHECK(first.receive_all(500ms).find("200 OK") != std::string::npos);
+    second.send(request);
+    CHECK(second.receive_all(500ms).find("200 OK") != std::string::npos);
+
+    raw_connection third(srv.host(), srv.port());  // completes in the kernel's backlog
+    third.send(request);
+    CHECK(third.receive_all(700ms).empty());        // not served while two are open
+    first.close();
+    CHECK(third.receive_all(3s).find("200 OK") != std::string::npos);
+}
+
+TEST_CASE("tenancy: --help lists every option", "[http][server][tenancy]") {
+    auto r = run_to_exit({"--help"});
+    REQUIRE(r.status == 0);
+    for (const char* option : {"--listen", "--threads", "--strict", "--public-webhooks-only", "--fixture", "--max-body",
+                               "--seed", "--webhook-threads", "--control-token", "--no-control", "--max-connections",
+                               "--verbose", "--help"})
+        CHECK(r.out.find(option) != std::string::npos);
+}
