@@ -27,6 +27,7 @@ std::string_view gap_name(schema_gap gap) {
     case schema_gap::none: return "none";
     case schema_gap::duplicate_member: return "duplicate_member";
     case schema_gap::unique_key: return "unique_key";
+    case schema_gap::ipv6_literal: return "ipv6_literal";
     case schema_gap::valijson_integer_fraction: return "valijson_integer_fraction";
     case schema_gap::valijson_big_integer: return "valijson_big_integer";
     }

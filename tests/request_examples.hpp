@@ -52,6 +52,12 @@ inline std::string rep(std::size_t n, std::string_view unit = "x") {
     return s;
 }
 
+// A valid webhook url of exactly `n` characters (n >= 20).
+inline std::string url_of_length(std::size_t n) {
+    const std::string base = "https://example.com/";  // 20 characters
+    return base + rep(n - base.size(), "a");
+}
+
 // A valid general-form e-mail address of exactly `n` characters.
 inline std::string email_of_length(std::size_t n) {
     const std::string domain = "@example.com";  // 12 characters
@@ -166,6 +172,7 @@ enum class schema_gap {
     // The decoder refuses, the schema accepts:
     duplicate_member,  // a member name twice: a schema sees the parsed value, one member per name
     unique_key,        // two items with the same e-mail: uniqueItems compares whole items only
+    ipv6_literal,      // a URL's IPv6 literal: the pattern reads "[" hex ':' '.' "]", parse_ipv6 the rest
     // Where valijson 1.0 departs from JSON Schema:
     valijson_integer_fraction,  // 3.0 is an integer since draft 6; valijson refuses it as "integer"
     valijson_big_integer,       // an integer above INT64_MAX: valijson throws (Boost.JSON adapter)
@@ -176,6 +183,7 @@ inline std::string_view reason(schema_gap gap) {
     case schema_gap::none: return "none";
     case schema_gap::duplicate_member: return "a member name twice, which a parsed JSON value cannot show";
     case schema_gap::unique_key: return "items unique by one member, which JSON Schema cannot say";
+    case schema_gap::ipv6_literal: return "the exact IPv6 syntax of a URL's IP literal, which the pattern reads loosely";
     case schema_gap::valijson_integer_fraction: return "valijson: 3.0 is not an integer";
     case schema_gap::valijson_big_integer: return "valijson: throws on an integer above INT64_MAX";
     }
@@ -278,10 +286,13 @@ inline void webhook_rows() {
         .ok(set({"contentType"}, "application/x-www-form-urlencoded"))
         .ok(set({"events"}, bj::array{}))
         .ok(set({"workspaceUuids"}, bj::array{}))
-        .ok(set({"title"}, s(rep(256))))
-        .ok(set({"title"}, s(rep(256, "é"))))
+        .ok(set({"title"}, s(rep(255))))
+        .ok(set({"title"}, s(rep(255, "é"))))
         .ok(set({"title"}, ""))
-        .ok(set({"url"}, "http:no-authority"))  // absolute; refused later by the business rule
+        .ok(set({"url"}, "ftp://hooks.example.com/"))  // a well-formed URL: refused later by the rule
+        .ok(set({"url"}, s(url_of_length(2048))))
+        .ok(set({"secret"}, s(rep(256))))
+        .ok(set({"secret"}, s(rep(256, "é"))))
         .ok(set({"uuid"}, s(rep(36, "é"))))
         .ok(set({"events"}, j(R"(["ENVELOPE_CREATED","ENVELOPE_SENT","ENVELOPE_OPENED","ENVELOPE_SIGNED","ENVELOPE_COMPLETED","ENVELOPE_DECLINED","ENVELOPE_CANCELED"])")))
         .fails(erase({"uuid"}), {"uuid"}, k::missing)
@@ -290,6 +301,14 @@ inline void webhook_rows() {
         .fails(set({"uuid"}, 36), {"uuid"}, k::type)
         .fails(set({"uuid"}, nullptr), {"uuid"}, k::type)
         .fails(set({"url"}, "example.com/hook"), {"url"}, k::pattern)
+        .fails(set({"url"}, "http:no-authority"), {"url"}, k::pattern)  // contract.md §6.7: an authority
+        .fails(set({"url"}, s(url_of_length(2049))), {"url"}, k::pattern)  // the codec reports it as pattern
+        .fails(set({"url"}, "http://example.com:99999/"), {"url"}, k::pattern)
+        .fails(set({"url"}, "http://[::1/"), {"url"}, k::pattern)
+        .fails(set({"url"}, "http://[1:2]/"), {"url"}, k::pattern)
+            .beyond_schema(schema_gap::ipv6_literal)
+        .fails(set({"secret"}, s(rep(257))), {"secret"}, k::too_long, 256)
+        .fails(set({"secret"}, s(rep(257, "é"))), {"secret"}, k::too_long, 256)
         .fails(set({"url"}, "/relative/hook"), {"url"}, k::pattern)
         .fails(set({"url"}, "https://exa mple.com"), {"url"}, k::pattern)
         .fails(set({"url"}, ""), {"url"}, k::pattern)
@@ -308,8 +327,8 @@ inline void webhook_rows() {
         .fails(set({"workspaceUuids", "0"}, s(U35)), {"workspaceUuids", "0"}, k::too_short, 36)
         .fails(set({"workspaceUuids", "1"}, s(U37)), {"workspaceUuids", "1"}, k::too_long, 36)
         .fails(set({"workspaceUuids"}, j("{}")), {"workspaceUuids"}, k::type)
-        .fails(set({"title"}, s(rep(257))), {"title"}, k::too_long, 256)
-        .fails(set({"title"}, s(rep(257, "é"))), {"title"}, k::too_long, 256)
+        .fails(set({"title"}, s(rep(256))), {"title"}, k::too_long, 255)
+        .fails(set({"title"}, s(rep(256, "é"))), {"title"}, k::too_long, 255)
         .fails(set({"title"}, nullptr), {"title"}, k::type)
         .fails(set({"title"}, 1), {"title"}, k::type)
         .fails_strict(set({"target"}, "x"), {"target"}, k::unknown_member)
@@ -362,8 +381,60 @@ inline void webhook_rows() {
         .ok(set({"secret"}, nullptr))
         .ok(set({"events"}, j(R"(["ENVELOPE_SIGNED"])")))
         .ok(set({"workspaceUuids"}, j("[\"" + U + "\"]")))
-        .ok(set({"title"}, s(rep(256, "€"))))
+        .ok(set({"title"}, s(rep(255, "€"))))
         .ok(set({"contentType"}, "application/x-www-form-urlencoded"))
+        // contract.md §6.7: the one URL grammar (types/uri.hpp). Well-formed URLs pass the type;
+        // which of them are refused (another scheme, user info, metadata addresses, in IPv6
+        // clothing too) is WEBHOOK_URL_REFUSED, later (tests/test_rules.cpp).
+        .ok(set({"url"}, "HTTP://Example.COM/x?y#z"))
+        .ok(set({"url"}, "https://example.com:65535/a/b;c=d/%7Ee?q=1&r=/?#f/?"))
+        .ok(set({"url"}, "http://example.com:080/"))  // port 80, leading zeros
+        .ok(set({"url"}, "http://example.com:/"))     // an empty port is the default (RFC 3986 §3.2.3)
+        .ok(set({"url"}, "http://user:pw@example.com/"))
+        .ok(set({"url"}, "ftp://example.com/"))
+        .ok(set({"url"}, "http://[::169.254.169.254]/"))
+        .ok(set({"url"}, "http://[64:ff9b::169.254.169.254]/"))
+        .ok(set({"url"}, "http://[2002:a9fe:a9fe::1]/"))
+        .ok(set({"url"}, "http://[::ffff:0:169.254.169.254]/"))
+        .ok(set({"url"}, "http://[::FFFF:A9FE:A9FE]:8080/x"))
+        .ok(set({"url"}, "http://[1:2:3:4:5:6:7::]/"))
+        .ok(set({"url"}, "http://%65xample.com/"))
+        .ok(set({"url"}, s(url_of_length(2048))))
+        .ok(set({"secret"}, s(rep(256))))
+        .ok(set({"secret"}, s(rep(256, "😀"))))
+        .fails(set({"url"}, "http://[::1/"), {"url"}, k::pattern)
+        .fails(set({"url"}, "http://example.com:99999/"), {"url"}, k::pattern)
+        .fails(set({"url"}, "http://example.com:65536/"), {"url"}, k::pattern)
+        .fails(set({"url"}, "http://example.com:0/"), {"url"}, k::pattern)
+        .fails(set({"url"}, "http://example.com:00/"), {"url"}, k::pattern)
+        .fails(set({"url"}, "http://example.com:8o/"), {"url"}, k::pattern)
+        .fails(set({"url"}, "http://:80/"), {"url"}, k::pattern)
+        .fails(set({"url"}, "http:///path-only"), {"url"}, k::pattern)
+        .fails(set({"url"}, "http://"), {"url"}, k::pattern)
+        .fails(set({"url"}, "http:no-authority"), {"url"}, k::pattern)
+        .fails(set({"url"}, "mailto:a@example.com"), {"url"}, k::pattern)
+        .fails(set({"url"}, "http://[fe80::1%25eth0]/"), {"url"}, k::pattern)  // no zone identifiers
+        .fails(set({"url"}, "http://[v1.fe80::1]/"), {"url"}, k::pattern)       // no IPvFuture
+        .fails(set({"url"}, "http://[]/"), {"url"}, k::pattern)
+        .fails(set({"url"}, "http://exa%zzmple.com/"), {"url"}, k::pattern)
+        .fails(set({"url"}, "http://example.com/a b"), {"url"}, k::pattern)
+        .fails(set({"url"}, "http://example.com/\r\nX: y"), {"url"}, k::pattern)
+        .fails(set({"url"}, "http://example.com/<script>"), {"url"}, k::pattern)
+        .fails(set({"url"}, "http://ex@mple@example.com/"), {"url"}, k::pattern)
+        .fails(set({"url"}, "http://example.com/é"), {"url"}, k::pattern)
+        .fails(set({"url"}, s(url_of_length(2049))), {"url"}, k::pattern)
+        .fails(set({"url"}, "http://[1:2]/"), {"url"}, k::pattern)
+            .beyond_schema(schema_gap::ipv6_literal)
+        .fails(set({"url"}, "http://[:::]/"), {"url"}, k::pattern)
+            .beyond_schema(schema_gap::ipv6_literal)
+        .fails(set({"url"}, "http://[::01.2.3.4]/"), {"url"}, k::pattern)
+            .beyond_schema(schema_gap::ipv6_literal)
+        .fails(set({"url"}, "http://[1:2:3:4:5:6:7:8:9]/"), {"url"}, k::pattern)
+            .beyond_schema(schema_gap::ipv6_literal)
+        .fails(set({"url"}, "http://[::1.2.3]/"), {"url"}, k::pattern)
+            .beyond_schema(schema_gap::ipv6_literal)
+        .fails(set({"secret"}, s(rep(257))), {"secret"}, k::too_long, 256)
+        .fails(set({"title"}, s(rep(256))), {"title"}, k::too_long, 255)
         .fails(erase({"url"}), {"url"}, k::missing)
         .fails(erase({"contentType"}), {"contentType"}, k::missing)
         .fails(erase({"sslVerify"}), {"sslVerify"}, k::missing)
@@ -375,7 +446,7 @@ inline void webhook_rows() {
         .fails(set({"active"}, nullptr), {"active"}, k::type)
         .fails(set({"events"}, j(R"(["ENVELOPE_SENT","envelope_sent"])")), {"events", "1"}, k::enum_value)
         .fails(set({"workspaceUuids"}, j("[\"" + U35 + "\"]")), {"workspaceUuids", "0"}, k::too_short, 36)
-        .fails(set({"title"}, s(rep(257, "€"))), {"title"}, k::too_long, 256)
+        .fails(set({"title"}, s(rep(256, "€"))), {"title"}, k::too_long, 255)
         .fails(set({"title"}, nullptr), {"title"}, k::type)
         .fails(set({"secret"}, true), {"secret"}, k::type)
         .fails_all(set({}, bj::object{}),

@@ -253,7 +253,7 @@ TEST_CASE("model: requiredness and constraints are in the types", "[model]") {
     STATIC_REQUIRE(std::is_same_v<decltype(envelope_get_request::envelopeUuid), uuid36>);
     STATIC_REQUIRE(std::is_same_v<decltype(envelope_get_request::workspaceUuid), std::optional<uuid36>>);
     STATIC_REQUIRE(std::is_same_v<decltype(envelope_update_fields::customInvitationMessage), tri_state<std::string>>);
-    STATIC_REQUIRE(std::is_same_v<decltype(webhook_update_request::secret), tri_state<std::string>>);
+    STATIC_REQUIRE(std::is_same_v<decltype(webhook_update_request::secret), tri_state<webhook_secret>>);
     STATIC_REQUIRE(std::is_same_v<decltype(contact_update_fields::phone), nullable<std::string>>);
     STATIC_REQUIRE(std::is_same_v<decltype(contact_create_item::phone), tri_state<std::string>>);
     STATIC_REQUIRE(std::is_same_v<decltype(owner::firstname), tri_state<std::string>>);
@@ -283,7 +283,7 @@ TEST_CASE("model: requiredness and constraints are in the types", "[model]") {
     STATIC_REQUIRE(decltype(create_from_template_recipient::label)::min_length == 1);
     STATIC_REQUIRE(decltype(create_from_template_recipient::label)::max_length == 255);
     STATIC_REQUIRE(decltype(envelope_update_fields::title)::value_type::max_length == 255);
-    STATIC_REQUIRE(decltype(webhook_update_request::title)::value_type::max_length == 256);
+    STATIC_REQUIRE(decltype(webhook_update_request::title)::value_type::max_length == 255);
     STATIC_REQUIRE(decltype(webhook_update_request::uuid)::min_length == 36);
     STATIC_REQUIRE(decltype(webhook_update_request::uuid)::max_length == 36);
 

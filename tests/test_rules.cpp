@@ -516,6 +516,16 @@ TEST_CASE("rules: webhook URLs to the link-local/metadata ranges are refused in 
         "http://[::ffff:169.254.169.254]/",
         "http://[::ffff:a9fe:a9fe]/",
         "http://[0:0:0:0:0:ffff:a9fe:a9fe]/",
+        // IPv4 embedded in IPv6 (contract.md §6.7): classified like the IPv4 address
+        "http://[::169.254.169.254]/",              // IPv4-compatible
+        "http://[::a9fe:a9fe]/",
+        "http://[::ffff:0:169.254.169.254]/",       // IPv4-translated
+        "http://[64:ff9b::169.254.169.254]/",       // NAT64
+        "http://[64:FF9B::A9FE:1]/",
+        "http://[2002:a9fe:a9fe::1]/",              // 6to4
+        "http://[2002:a9fe:0001:ffff::]:8080/x",
+        "http://%31%36%39.254.169.254/",            // a percent-encoded reg-name, decoded
+        "http://169.254.169.254:080/",
         "HTTP://169.254.169.254/",
         "http://169.254.169.254#@example.com",
         "http://169.254.169.254?@example.com",
@@ -540,6 +550,18 @@ TEST_CASE("rules: webhook URLs with another scheme, user info or no authority ar
         "https://user@example.com/",
         "http://@example.com/",
         "http://example.com@169.254.169.254/",
+        "http://@169.254.169.254/",
+        "ftp://[::1]/",
+        "HTTP://user@Example.COM/x?y#z",
+        "http://%00evil.example.com/",  // a host no resolver takes (is_resolvable_host)
+        "http://exa%20mple.com/",
+        // not URLs of the grammar (the type refuses them before the rule; the rule too)
+        "http://[::1/",
+        "http://example.com:99999/",
+        "http://example.com:0/",
+        "http://:80/",
+        "http://[fe80::1%25eth0]/",
+        "http://[1:2]/",
         "http:no-authority",
         "http:/example.com",
         "http:///path-only",
@@ -575,6 +597,12 @@ TEST_CASE("rules: loopback and private webhook targets are refused only when pub
         "http://0.0.0.0/",
         "http://[::]/",
         "http://[fd00::1]/",
+        // IPv4 embedded in IPv6, private or loopback
+        "http://[::127.0.0.1]/",
+        "http://[::ffff:0:10.0.0.1]/",
+        "http://[64:ff9b::192.168.1.1]/",
+        "http://[2002:7f00:1::]/",
+        "http://[::2]/",  // IPv4-compatible 0.0.0.2 ("this network")
     };
     for (const char* url : urls) {
         INFO(url);
@@ -596,6 +624,15 @@ TEST_CASE("rules: public webhook URLs are accepted in both modes", "[rules][webh
         "http://[2001:db8::1]/",
         "http://example.com#@169.254.169.254",
         "http://169.254.169.254.nip.io/",  // a name, not an address
+        "HTTP://Example.COM/x?y#z",
+        "http://example.com:65535/",
+        "http://[::93.184.216.34]/",
+        "http://[::ffff:0:93.184.216.34]/",
+        "http://[64:ff9b::93.184.216.34]/",
+        "http://[2002:5db8:d822::1]/",
+        "http://[64:ff9c::169.254.169.254]/",  // not the NAT64 prefix
+        "http://[2003:a9fe:a9fe::1]/",          // not 6to4
+        "http://[::1:0:169.254.169.254]/",      // neither translated nor mapped
     };
     for (const char* url : urls) {
         INFO(url);
@@ -682,7 +719,7 @@ const address_case address_cases[] = {
     {"2001:db8::1", rules::address_kind::global},
     {"2606:2800:220:1:248:1893:25c8:1946", rules::address_kind::global},
     {"fbff::1", rules::address_kind::global},  // just below fc00::/7
-    {"::2", rules::address_kind::global},
+    {"::2", rules::address_kind::unspecified},  // IPv4-compatible 0.0.0.2 (was global before §6.7)
     // IPv4-mapped IPv6: the kind of the IPv4 address
     {"::ffff:127.0.0.1", rules::address_kind::loopback},
     {"::ffff:10.1.2.3", rules::address_kind::private_use},
@@ -691,6 +728,22 @@ const address_case address_cases[] = {
     {"::ffff:169.254.169.254", rules::address_kind::link_local},
     {"::ffff:93.184.216.34", rules::address_kind::global},
     {"::fffe:169.254.169.254", rules::address_kind::global},  // not the mapped prefix
+    // Other IPv6 forms that carry an IPv4 address (contract.md §6.7): the kind of that address
+    {"::169.254.169.254", rules::address_kind::link_local},        // IPv4-compatible
+    {"::10.0.0.1", rules::address_kind::private_use},
+    {"::93.184.216.34", rules::address_kind::global},
+    {"::ffff:0:169.254.169.254", rules::address_kind::link_local}, // IPv4-translated
+    {"::ffff:0:127.0.0.1", rules::address_kind::loopback},
+    {"::ffff:0:93.184.216.34", rules::address_kind::global},
+    {"64:ff9b::169.254.169.254", rules::address_kind::link_local}, // NAT64 well-known prefix
+    {"64:ff9b::192.168.0.1", rules::address_kind::private_use},
+    {"64:ff9b::93.184.216.34", rules::address_kind::global},
+    {"64:ff9b:1::a9fe:a9fe", rules::address_kind::global},         // not 64:ff9b::/96
+    {"2002:a9fe:a9fe::1", rules::address_kind::link_local},        // 6to4
+    {"2002:7f00:0001::", rules::address_kind::loopback},
+    {"2002:0a00:0001:1234::1", rules::address_kind::private_use},
+    {"2002:5db8:d822::1", rules::address_kind::global},
+    {"2003:a9fe:a9fe::1", rules::address_kind::global},
 };
 
 } // namespace
@@ -739,5 +792,79 @@ TEST_CASE("rules: a URL's IP host is judged by the same classification", "[rules
         INFO(url);
         CHECK(refused(url) == rules::refuses_address(c.kind, false));
         CHECK(refused_public_only(url) == rules::refuses_address(c.kind, true));
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// types/uri.hpp: the one URL grammar (contract.md §6.7) that absolute_uri, the rule above and
+// the server's sender share.
+
+TEST_CASE("uri: the parts of a URL", "[rules][webhook-url][uri]") {
+    auto u = esign::parse_uri("HTTP://us%40er:pw@Example.COM:08080/a/b;c?q=1/?#frag/?");
+    REQUIRE(u);
+    CHECK(u->scheme == "HTTP");
+    CHECK(u->has_userinfo);
+    CHECK(u->host == "Example.COM");
+    CHECK_FALSE(u->ip_literal);
+    CHECK(u->port == 8080);
+    CHECK(u->target == "/a/b;c?q=1/?");
+    CHECK(u->fragment == "frag/?");
+    CHECK(esign::host_name(*u) == "example.com");
+
+    auto v6 = esign::parse_uri("https://[2002:A9FE:a9fe::1]");
+    REQUIRE(v6);
+    CHECK(v6->ip_literal);
+    CHECK(v6->host == "2002:A9FE:a9fe::1");
+    CHECK(esign::host_name(*v6) == "2002:a9fe:a9fe::1");
+    REQUIRE(v6->ipv6);
+    CHECK((*v6->ipv6)[2] == 0xA9);
+    CHECK((*v6->ipv6)[15] == 1);
+    CHECK(v6->port == 0);
+    CHECK(v6->target.empty());
+
+    auto q = esign::parse_uri("http://example.com?x#");
+    REQUIRE(q);
+    CHECK(q->target == "?x");
+    CHECK(q->fragment.empty());
+    CHECK(esign::host_name(*esign::parse_uri("http://%31%36%39.254.169.254/")) == "169.254.169.254");
+    CHECK(esign::parse_uri("http://example.com:/")->port == 0);
+    CHECK(esign::parse_uri("http://example.com:65535")->port == 65535);
+}
+
+TEST_CASE("uri: what the grammar refuses", "[rules][webhook-url][uri]") {
+    for (std::string_view bad :
+         {"", "example.com", "/relative", "1http://example.com", "http:no-authority", "mailto:a@example.com",
+          "http://", "http://:80/", "http:///x", "http://[::1/", "http://::1/", "http://[]/", "http://[::1]x/",
+          "http://[fe80::1%25eth0]/", "http://[fe80::1%eth0]/", "http://[v1.fe80::1]/", "http://[1:2]/",
+          "http://[:::]/", "http://[::01.2.3.4]/", "http://[::1.2.3]/", "http://example.com:0/",
+          "http://example.com:00000/", "http://example.com:65536/", "http://example.com:99999/",
+          "http://example.com:123456/", "http://example.com:-1/", "http://example.com:8o/", "http://a@b@c/",
+          "http://exa mple.com/", "http://example.com/a b", "http://example.com/\r\nX: y", "http://example.com/%zz",
+          "http://example.com/{x}", "http://example.com/é", "http://example.com#a#b"}) {
+        INFO(bad);
+        CHECK_FALSE(esign::parse_uri(bad));
+        CHECK_FALSE(esign::absolute_uri::matches(bad));
+    }
+    const std::string base = "https://example.com/";
+    CHECK(esign::absolute_uri::matches(base + std::string(2048 - base.size(), 'a')));
+    CHECK_FALSE(esign::absolute_uri::matches(base + std::string(2049 - base.size(), 'a')));
+    CHECK(esign::parse_uri(base + std::string(100000, 'a')));  // the grammar has no limit, the type has
+}
+
+TEST_CASE("uri: IPv6 literals (RFC 3986 IPv6address)", "[rules][webhook-url][uri]") {
+    for (std::string_view good :
+         {"::", "::1", "1::", "1::2", "1:2:3:4:5:6:7:8", "1:2:3:4:5:6:7::", "::2:3:4:5:6:7:8", "1:2:3:4:5:6:1.2.3.4",
+          "::1.2.3.4", "::ffff:0:255.255.255.255", "64:ff9b::169.254.169.254", "FFFF::abcd", "1:0:0:0:0:0:0:0"}) {
+        INFO(good);
+        const auto bytes = esign::parse_ipv6(good);
+        REQUIRE(bytes);
+        // The same 16 bytes as the platform's parser.
+        CHECK(boost::asio::ip::make_address_v6(std::string(good)).to_bytes() == *bytes);
+    }
+    for (std::string_view bad : {"", ":", ":::", "1:::2", "1::2::3", "1:2:3:4:5:6:7", "1:2:3:4:5:6:7:8:9", "::1:2:3:4:5:6:7:8",
+                                 "1:2:3:4:5:6:7:1.2.3.4", "12345::", "g::", "1:", ":1", "1.2.3.4", "::1.2.3.4.5",
+                                 "::256.1.1.1", "::01.1.1.1", "::1.2.3.4:5", "fe80::1%eth0", " ::1", "[::1]"}) {
+        INFO(bad);
+        CHECK_FALSE(esign::parse_ipv6(bad));
     }
 }

@@ -19,6 +19,7 @@
 #include <esign/types/pattern_string.hpp>
 #include <esign/types/ranged.hpp>
 #include <esign/types/scalar_text.hpp>
+#include <esign/types/uri.hpp>
 
 #include <esign/regex/email.hpp>
 #include <esign/regex/regex.hpp>

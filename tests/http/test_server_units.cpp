@@ -11,6 +11,8 @@
 #include "../../examples/reference_server/hmac.hpp"
 #include "../../examples/reference_server/webhook_url.hpp"
 
+#include <esign/types/absolute_uri.hpp>
+
 using namespace esign::server;
 
 namespace {
@@ -111,10 +113,67 @@ TEST_CASE("webhook urls", "[server][webhooks]") {
     for (std::string_view bad : {"ftp://example.com/", "example.com/hook", "http://", "http://user@example.com/",
                                  "http://example.com:0/", "http://example.com:65536/", "http://example.com:80a/",
                                  "http://[::1/", "http://[zz]/", "http://exa mple.com/", "http://example.com/a b",
-                                 "http://example.com/\r\nX: y"}) {
+                                 "http://example.com/\r\nX: y",
+                                 // contract.md §6.7: the one grammar (esign::parse_uri) decides, as the type does
+                                 "http://example.com:99999/", "http://:80/", "http://[fe80::1%25eth0]/", "http://[1:2]/",
+                                 "http://[v1.x]/", "HTTP://user:pw@Example.COM/", "http://@example.com/",
+                                 "http:no-authority", "http://%00evil.example.com/", "http://exa%20mple.com/"}) {
         INFO(bad);
         CHECK_FALSE(parse_webhook_url(bad));
+        if (esign::absolute_uri::matches(bad)) CHECK(esign::rules::is_refused_webhook_url(bad, false));
     }
+}
+
+TEST_CASE("webhook urls: the sender reads what the type and the rule read", "[server][webhooks]") {
+    auto mixed = parse_webhook_url("HTTP://Example.COM/x?y#z");
+    REQUIRE(mixed);
+    CHECK_FALSE(mixed->tls);
+    CHECK(mixed->host == "example.com");
+    CHECK(mixed->port == "80");
+    CHECK(mixed->host_header == "example.com");
+    CHECK(mixed->target == "/x?y");
+
+    auto zeros = parse_webhook_url("https://example.com:0443");
+    REQUIRE(zeros);
+    CHECK(zeros->port == "443");
+    CHECK(zeros->host_header == "example.com");
+
+    auto empty_port = parse_webhook_url("http://example.com:/a");
+    REQUIRE(empty_port);
+    CHECK(empty_port->port == "80");
+
+    auto encoded = parse_webhook_url("http://%31%36%39.254.169.254:8080/");
+    REQUIRE(encoded);
+    CHECK(encoded->host == "169.254.169.254");  // what a resolver would see, and the rule does
+    CHECK(encoded->host_is_ip);
+    CHECK(esign::rules::is_refused_webhook_url("http://%31%36%39.254.169.254:8080/", false));
+
+    auto hex = parse_webhook_url("http://0xa9fea9fe/");
+    REQUIRE(hex);
+    CHECK(hex->host_is_ip);
+
+    // IPv4 in IPv6 clothing: the literals parse (they are URLs), the rule refuses them at create,
+    // and the sender will not connect to the address they name.
+    for (std::string_view url : {"http://[::169.254.169.254]/", "http://[64:ff9b::169.254.169.254]/",
+                                 "http://[2002:a9fe:a9fe::1]/", "http://[::ffff:0:169.254.169.254]/",
+                                 "http://[::ffff:169.254.169.254]/"}) {
+        INFO(url);
+        auto u = parse_webhook_url(url);
+        REQUIRE(u);
+        CHECK(u->host_is_ip);
+        CHECK(u->host_header == "[" + u->host + "]");
+        CHECK(esign::rules::is_refused_webhook_url(url, false));
+        for (bool public_only : {false, true})
+            CHECK_FALSE(may_connect_to(boost::asio::ip::make_address(u->host), public_only));
+    }
+
+    // The length limit is the type's (2048); the sender takes what was stored.
+    const std::string base = "https://example.com/";
+    const std::string longest = base + std::string(2048 - base.size(), 'a');
+    CHECK(esign::absolute_uri::matches(longest));
+    CHECK_FALSE(esign::absolute_uri::matches(longest + "a"));
+    REQUIRE(parse_webhook_url(longest));
+    CHECK(parse_webhook_url(longest)->target.size() == 2048 - base.size() + 1);
 }
 
 TEST_CASE("webhook form encoding", "[server][webhooks]") {
@@ -129,6 +188,21 @@ TEST_CASE("webhook target addresses", "[server][webhooks]") {
         CHECK_FALSE(allowed("fe80::1", public_only));
         CHECK(allowed("93.184.216.34", public_only));
         CHECK(allowed("2606:2800:220:1:248:1893:25c8:1946", public_only));
+        // IPv4 embedded in IPv6 (contract.md §6.7), the metadata range in every form
+        for (const char* a : {"::169.254.169.254", "::ffff:0:169.254.169.254", "64:ff9b::169.254.169.254",
+                              "2002:a9fe:a9fe::1", "2002:a9fe:1::"}) {
+            INFO(a);
+            CHECK_FALSE(allowed(a, public_only));
+        }
+        for (const char* a : {"::93.184.216.34", "::ffff:0:93.184.216.34", "64:ff9b::93.184.216.34", "2002:5db8:d822::1"}) {
+            INFO(a);
+            CHECK(allowed(a, public_only));
+        }
+    }
+    for (const char* a : {"::127.0.0.1", "::ffff:0:10.0.0.1", "64:ff9b::192.168.1.1", "2002:7f00:1::", "2002:ac10::1"}) {
+        INFO(a);
+        CHECK(allowed(a, false));
+        CHECK_FALSE(allowed(a, true));
     }
     for (const char* a : {"127.0.0.1", "10.1.2.3", "172.16.0.1", "172.31.255.255", "192.168.1.1", "100.64.0.1",
                           "0.0.0.0", "::1", "::", "fd00::1", "::ffff:127.0.0.1", "224.0.0.1"}) {

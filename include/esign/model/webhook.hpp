@@ -21,7 +21,10 @@ namespace esign {
 // contract.md §4: at most 20 webhooks per team, then WEBHOOK_LIMIT_REACHED.
 inline constexpr std::size_t max_webhooks_per_team = 20;
 
-using webhook_title = bounded_string<0, 256>;
+// contract.md §6.7: url at most 2048 characters (absolute_uri::max_length), secret at most 256,
+// title at most 255; beyond, INVALID_REQUEST_FORMAT at the member's path.
+using webhook_title = bounded_string<0, 255>;
+using webhook_secret = bounded_string<0, 256>;
 
 struct webhook {
     std::string uuid;
@@ -46,7 +49,7 @@ struct webhook_update_request {
     std::optional<webhook_content_type> contentType;
     std::optional<bool> sslVerify;
     std::optional<bool> active;
-    tri_state<std::string> secret;  // absent = unchanged, null = removed
+    tri_state<webhook_secret> secret;  // absent = unchanged, null = removed
     std::optional<std::vector<webhook_event>> events;
     std::optional<std::vector<uuid36>> workspaceUuids;
     std::optional<webhook_title> title;
@@ -93,7 +96,7 @@ struct webhook_create_request {
     webhook_content_type contentType{webhook_content_type::application_json};
     bool sslVerify{};
     bool active{};
-    tri_state<std::string> secret;  // absent or null: no signature
+    tri_state<webhook_secret> secret;  // absent or null: no signature
     std::optional<std::vector<webhook_event>> events;
     std::optional<std::vector<uuid36>> workspaceUuids;
     std::optional<webhook_title> title;

@@ -104,7 +104,7 @@ struct fixture_webhook {
     webhook_content_type contentType{webhook_content_type::application_json};
     bool sslVerify{};
     bool active{};
-    tri_state<std::string> secret;
+    tri_state<webhook_secret> secret;
     std::optional<std::vector<webhook_event>> events;
     std::optional<std::vector<uuid36>> workspaceUuids;
     std::optional<webhook_title> title;

@@ -1,9 +1,16 @@
 #pragma once
-// WEBHOOK_URL_REFUSED (contract.md §3): a scheme other than http or https, user information
-// in the URL, or a host that is an IP address in the link-local/metadata ranges
+// WEBHOOK_URL_REFUSED (contract.md §3, §6.7): a scheme other than http or https, user
+// information in the URL, or a host that is an IP address in the link-local/metadata ranges
 // (169.254.0.0/16, fe80::/10) in any notation — dotted, decimal, octal or hexadecimal IPv4,
-// IPv4-mapped IPv6. With public_only, loopback and private targets are refused too (every
-// address that is not a public one, see address_kind, and the name localhost).
+// IPv6, and IPv4 embedded in IPv6 (::a.b.c.d, ::ffff:a.b.c.d, ::ffff:0:a.b.c.d, 64:ff9b::/96,
+// 2002::/16), each classified like the IPv4 address it carries. With public_only, loopback and
+// private targets are refused too (every address that is not a public one, see address_kind,
+// and the name localhost). Beyond the contract's list, a host that percent-decodes to a space or
+// a control byte is refused as well (is_resolvable_host): no delivery could ever reach it.
+//
+// The URL is read by the one grammar of types/uri.hpp (parse_uri); a string it does not accept
+// is refused here too, though a decoded request never gets this far with one (absolute_uri
+// makes it INVALID_REQUEST_FORMAT first: see types/absolute_uri.hpp for where the line lies).
 // The address classification is also what the server applies to the addresses a webhook host
 // resolves to (examples/reference_server/webhook_url.hpp, may_connect_to).
 #include <array>
@@ -12,42 +19,9 @@
 #include <string>
 #include <string_view>
 
-#include <arpa/inet.h>
+#include <esign/types/uri.hpp>
 
 namespace esign::rules {
-
-struct url_parts {
-    std::string scheme;  // lower case
-    bool has_authority = false;
-    bool has_userinfo = false;
-    std::string host;    // lower case; IPv6 literals without brackets
-};
-
-inline url_parts split_url(std::string_view url) {
-    url_parts parts;
-    auto colon = url.find(':');
-    if (colon == std::string_view::npos) return parts;
-    for (char c : url.substr(0, colon)) parts.scheme += static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
-    std::string_view rest = url.substr(colon + 1);
-    if (rest.substr(0, 2) != "//") return parts;
-    rest.remove_prefix(2);
-    parts.has_authority = true;
-    std::string_view authority = rest.substr(0, rest.find_first_of("/?#"));
-    if (auto at = authority.rfind('@'); at != std::string_view::npos) {
-        parts.has_userinfo = true;
-        authority.remove_prefix(at + 1);
-    }
-    std::string_view host;
-    if (!authority.empty() && authority.front() == '[') {
-        host = authority.substr(1, authority.find(']') == std::string_view::npos ? std::string_view::npos
-                                                                                  : authority.find(']') - 1);
-        if (auto zone = host.find('%'); zone != std::string_view::npos) host = host.substr(0, zone);
-    } else {
-        host = authority.substr(0, authority.rfind(':'));
-    }
-    for (char c : host) parts.host += static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
-    return parts;
-}
 
 // An IPv4 address as inet_aton reads it: 1 to 4 parts, each decimal, octal (leading 0) or
 // hexadecimal (0x), the last part filling the remaining bytes; a trailing dot is allowed.
@@ -130,22 +104,43 @@ constexpr address_kind classify_ipv4(std::uint32_t ip) noexcept {
     return address_kind::global;
 }
 
-using ipv6_bytes = std::array<unsigned char, 16>;  // as boost::asio::ip::address_v6::to_bytes() gives them
+using ipv6_bytes = esign::ipv6_bytes;  // as boost::asio::ip::address_v6::to_bytes() gives them
 
-// An IPv6 address; an IPv4-mapped one (::ffff:a.b.c.d) is its IPv4 address.
+// The IPv4 address an IPv6 address carries, where one of these forms says it does (bytes in
+// network order; the IPv4 address as classify_ipv4 takes it):
+//   ::ffff:a.b.c.d      IPv4-mapped (RFC 4291)
+//   ::a.b.c.d           IPv4-compatible (RFC 4291, deprecated), but not :: and ::1
+//   ::ffff:0:a.b.c.d    IPv4-translated (RFC 2765)
+//   64:ff9b::a.b.c.d    the NAT64 well-known prefix 64:ff9b::/96 (RFC 6052)
+//   2002:AABB:CCDD::/48 6to4 (RFC 3056): bytes 2 to 5 are the IPv4 address
+constexpr std::optional<std::uint32_t> embedded_ipv4(const ipv6_bytes& b) noexcept {
+    auto zero = [&](std::size_t from, std::size_t to) {
+        for (std::size_t i = from; i < to; ++i)
+            if (b[i] != 0) return false;
+        return true;
+    };
+    auto v4_at = [&](std::size_t i) {
+        return std::uint32_t{b[i]} << 24 | std::uint32_t{b[i + 1]} << 16 | std::uint32_t{b[i + 2]} << 8 | b[i + 3];
+    };
+    if (zero(0, 10) && b[10] == 0xFF && b[11] == 0xFF) return v4_at(12);                   // mapped
+    if (zero(0, 12) && !(zero(12, 15) && b[15] <= 1)) return v4_at(12);                     // compatible
+    if (zero(0, 8) && b[8] == 0xFF && b[9] == 0xFF && zero(10, 12)) return v4_at(12);       // translated
+    if (b[0] == 0x00 && b[1] == 0x64 && b[2] == 0xFF && b[3] == 0x9B && zero(4, 12)) return v4_at(12);  // NAT64
+    if (b[0] == 0x20 && b[1] == 0x02) return v4_at(2);                                       // 6to4
+    return std::nullopt;
+}
+
+// An IPv6 address; one that carries an IPv4 address (embedded_ipv4) is that IPv4 address.
 constexpr address_kind classify_ipv6(const ipv6_bytes& b) noexcept {
-    bool zero_prefix = true;  // the first 10 bytes
-    for (std::size_t i = 0; i < 10; ++i) zero_prefix = zero_prefix && b[i] == 0;
-    if (zero_prefix && b[10] == 0xFF && b[11] == 0xFF)
-        return classify_ipv4(std::uint32_t{b[12]} << 24 | std::uint32_t{b[13]} << 16 | std::uint32_t{b[14]} << 8 | b[15]);
+    if (auto v4 = embedded_ipv4(b)) return classify_ipv4(*v4);
+    bool zero_prefix = true;  // the first 15 bytes
+    for (std::size_t i = 0; i < 15; ++i) zero_prefix = zero_prefix && b[i] == 0;
+    if (zero_prefix && b[15] == 1) return address_kind::loopback;
+    if (zero_prefix && b[15] == 0) return address_kind::unspecified;
     if (b[0] == 0xFE && (b[1] & 0xC0) == 0x80) return address_kind::link_local;
     if (b[0] == 0xFE && (b[1] & 0xC0) == 0xC0) return address_kind::site_local;
     if ((b[0] & 0xFE) == 0xFC) return address_kind::unique_local;
     if (b[0] == 0xFF) return address_kind::multicast;
-    if (zero_prefix && b[10] == 0 && b[11] == 0 && b[12] == 0 && b[13] == 0 && b[14] == 0) {
-        if (b[15] == 1) return address_kind::loopback;
-        if (b[15] == 0) return address_kind::unspecified;
-    }
     return address_kind::global;
 }
 
@@ -155,15 +150,35 @@ constexpr bool refuses_address(address_kind kind, bool public_only) noexcept {
     return kind == address_kind::link_local || (public_only && kind != address_kind::global);
 }
 
-inline bool is_refused_webhook_url(std::string_view url, bool public_only) {
-    const url_parts parts = split_url(url);
-    if (parts.scheme != "http" && parts.scheme != "https") return true;
-    if (!parts.has_authority || parts.host.empty() || parts.has_userinfo) return true;
+// The kind of a URL's host when it is an IP address (an IPv6 literal, or an IPv4 address in
+// any notation), nullopt for a name. `host` is host_name(uri): percent-decoded, lower case.
+inline std::optional<address_kind> host_address_kind(const uri_view& uri, std::string_view host) {
+    if (uri.ipv6) return classify_ipv6(*uri.ipv6);
+    if (auto v4 = parse_ipv4_any_notation(host)) return classify_ipv4(*v4);
+    return std::nullopt;
+}
 
-    if (auto v4 = parse_ipv4_any_notation(parts.host)) return refuses_address(classify_ipv4(*v4), public_only);
-    ipv6_bytes v6{};
-    if (inet_pton(AF_INET6, parts.host.c_str(), v6.data()) == 1) return refuses_address(classify_ipv6(v6), public_only);
-    std::string_view name = parts.host;
+// Whether a resolver can take `host` (host_name(uri)): a percent-encoded reg-name may decode
+// to a space or a control byte ("%00", "%0a"), which no resolver takes and which would cut the
+// name short where a C string is passed on. Such a URL is well-formed but can never be
+// delivered, so the rule refuses it too, and the sender never connects for it.
+constexpr bool is_resolvable_host(std::string_view host) noexcept {
+    for (char c : host)
+        if (static_cast<unsigned char>(c) <= ' ' || c == 0x7f) return false;
+    return !host.empty();
+}
+
+inline bool is_refused_webhook_url(std::string_view url, bool public_only) {
+    const std::optional<uri_view> uri = parse_uri(url);
+    if (!uri) return true;  // not a URL of the grammar (the type refuses it before this rule)
+    const std::string scheme = lower_ascii(uri->scheme);
+    if (scheme != "http" && scheme != "https") return true;
+    if (uri->has_userinfo) return true;
+
+    const std::string host = host_name(*uri);
+    if (!is_resolvable_host(host)) return true;
+    if (auto kind = host_address_kind(*uri, host)) return refuses_address(*kind, public_only);
+    std::string_view name = host;
     if (name.ends_with('.')) name.remove_suffix(1);  // "localhost." is the same name (RFC 6761)
     if (public_only && (name == "localhost" || name.ends_with(".localhost"))) return true;
     return false;

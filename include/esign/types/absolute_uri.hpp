@@ -1,33 +1,45 @@
 #pragma once
-// An absolute URI (RFC 3986: scheme ":" hier-part), e.g. a webhook target.
-// Whether the target is acceptable (scheme, host) is a business rule: see rules/webhook_url.hpp.
+// A webhook target URL: an absolute URI of RFC 3986 with an authority, at most 2048 characters
+// (contract.md §6.7). The grammar and its parts are types/uri.hpp, the one URL grammar that
+// the refusal rule and the reference server's sender use too.
+//
+// Where INVALID_REQUEST_FORMAT ends and WEBHOOK_URL_REFUSED begins. §6.7 says a url must be
+// an absolute URI with an http or https scheme and an authority, "anything else" being
+// INVALID_REQUEST_FORMAT; §3 says a scheme other than http or https, or user info, is
+// WEBHOOK_URL_REFUSED. Both hold when the type judges the *form* and the rule the *target*:
+//   - this type (decoding, INVALID_REQUEST_FORMAT at the member's path): not a URI of the
+//     grammar, no authority ("http:x", "mailto:a@b"), an empty host, a port outside 1-65535,
+//     a malformed IPv6 literal, a zone identifier, IPvFuture, more than 2048 characters;
+//   - the rule (rules/webhook_url.hpp, WEBHOOK_URL_REFUSED): a well-formed URI whose scheme is
+//     not http or https ("ftp://x"), which carries user info, or whose host is a refused
+//     address.
+// So "ftp://hooks.example.com/" is a URL the server refuses to call, not a malformed request.
+//
+// Too long: the decoder's codec for this type (json/codecs.hpp) reports every failure of
+// matches() as kind `pattern` ("must be an absolute URI"); max_length is here for the schema
+// (maxLength) and for a codec that wants to report too_long separately.
+#include <cstddef>
 #include <string>
 #include <string_view>
+
+#include <esign/types/uri.hpp>
 
 namespace esign {
 
 struct absolute_uri : std::string {
+    static constexpr std::size_t max_length = 2048;  // characters (a valid URI is ASCII)
+
     using std::string::string;
     absolute_uri() = default;
     absolute_uri(std::string s) : std::string(std::move(s)) {}
     const std::string& str() const noexcept { return *this; }
 
-    // scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ), then ':', then no space or control character.
     static constexpr bool matches(std::string_view s) noexcept {
-        auto colon = s.find(':');
-        if (colon == std::string_view::npos || colon == 0) return false;
-        auto alpha = [](char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); };
-        if (!alpha(s[0])) return false;
-        for (char c : s.substr(1, colon - 1))
-            if (!alpha(c) && !(c >= '0' && c <= '9') && c != '+' && c != '-' && c != '.') return false;
-        if (colon + 1 == s.size()) return false;
-        for (unsigned char c : s.substr(colon + 1))
-            if (c <= 0x20 || c == 0x7F || c == '"' || c == '<' || c == '>' || c == '\\' || c == '^' ||
-                c == '`' || c == '{' || c == '|' || c == '}')
-                return false;
-        return true;
+        return s.size() <= max_length && parse_uri(s).has_value();
     }
-    static constexpr std::string_view pattern() noexcept { return "^[A-Za-z][A-Za-z0-9+.-]*:[^\\s]+$"; }
+    // The DFA's pattern (ECMAScript, as JSON Schema takes it). It reads an IPv6 literal only as
+    // "[" hex digits, ':' and '.' "]": parse_ipv6 checks the rest (see types/uri.hpp).
+    static constexpr std::string_view pattern() noexcept { return uri_grammar::pattern(); }
 };
 
 } // namespace esign
