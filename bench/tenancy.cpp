@@ -62,8 +62,8 @@ int mix(Call&& call, const team_data& team, std::size_t i) {
     bad += call("/public/envelope/get", team.key, R"({"envelopeUuid":")" + env + R"("})") != 200;
     bad += call("/public/envelope/list", team.key, R"({"limit":10})") != 200;
     bad += call("/public/utils/whoami", team.key, "{}") != 200;
-    bad += call("/public/envelope/update", team.key, R"({"envelopeUuid":")" + env + R"(","title":"t)" +
-                                                         std::to_string(i % 7) + R"("})") != 200;
+    bad += call("/public/envelope/update", team.key, R"({"envelopeUuid":")" + env + R"(","update":{"title":"t)" +
+                                                         std::to_string(i % 7) + R"("}})") != 200;
     return bad;
 }
 

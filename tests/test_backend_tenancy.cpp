@@ -57,7 +57,7 @@ std::string sent_envelope(backend& b, const std::string& key, int days = 1) {
     const std::string env = new_envelope(b, key);
     require_ok(post(b, "/public/envelope/add-recipients", key,
                     {{"envelopeUuid", env}, {"recipients", bj::array{recipient("s@example.com")}}}));
-    require_ok(post(b, "/public/envelope/update", key, {{"envelopeUuid", env}, {"expirationPeriod", days}}));
+    require_ok(post(b, "/public/envelope/update", key, {{"envelopeUuid", env}, {"update", bj::object{{"expirationPeriod", days}}}}));
     require_ok(post(b, "/public/envelope/send", key, {{"envelopeUuid", env}, {"distributionMethod", "none"}}));
     return env;
 }
@@ -128,8 +128,11 @@ TEST_CASE("tenancy: startTime freezes a team's clock; seeds make a team reproduc
     CHECK(second.access_key != first.access_key);
     CHECK(second.secret_key != first.secret_key);
 
-    // The same requests give the same bytes (the first team's clock moved 10 ms: move the second's too).
+    // The same requests give the same bytes, request ids included (every answer draws its
+    // requestId from the team's stream, so the second team makes the calls the first made).
+    for (int i = 0; i < 2; ++i) now_of(b, second.t.key);
     require_ok(post(b, "/_control/clock/advance", second.t.key, {{"milliseconds", 10}}));
+    now_of(b, second.t.key);
     auto story = [&](const std::string& key) {
         std::vector<std::string> bodies;
         auto keep = [&](std::string_view path, const bj::object& body) {
@@ -169,7 +172,7 @@ TEST_CASE("tenancy: team/reset empties one team and keeps its identity", "[backe
     const auto other_env = new_envelope(b, other.key);
     require_ok(post(b, "/public/webhook/create", a.t.key, webhook_body()));
     require_ok(post(b, "/public/contact/create", a.t.key,
-                    {{"contacts", bj::array{bj::object{{"email", "c@example.com"}, {"firstname", "C"}}}}}));
+                    {{"contacts", bj::array{bj::object{{"email", "c@example.com"}, {"firstname", "C"}, {"lastname", "D"}}}}}));
     require_ok(post(b, "/_control/clock/advance", a.t.key, {{"milliseconds", day_ms}}));
 
     require_ok(post(b, "/_control/team/reset", a.t.key));
