@@ -226,6 +226,9 @@ struct codec<nullable<T>> {
 
 namespace detail {
 // std::vector<T> and bounded_vector<T, Min, Max>: items are read in place, one after another.
+// The items beyond a bounded_vector's maximum are not stored nor read: they are only parsed
+// (well-formedness, depth) and walked for duplicate member names, like an unknown member's
+// value, and the array's size is one problem, "must have at most Max items" (contract.md §6.7).
 template <class Vector>
 struct vector_codec {
     using item_type = typename Vector::value_type;
@@ -257,13 +260,16 @@ struct vector_codec {
 
 private:
     static slot item(frame& f, decoder&) {
+        if constexpr (requires { Vector::max_size; }) {
+            if (f.items > Vector::max_size) return {};  // f.items counts this one
+        }
         auto& out = *static_cast<Vector*>(f.target);
         out.emplace_back();
         return slot_for(out.back());
     }
     static void end(frame& f, decoder& d) {
         if constexpr (requires { Vector::min_size; Vector::max_size; }) {
-            const std::size_t n = static_cast<Vector*>(f.target)->size();
+            const std::size_t n = f.items;  // more than are stored when beyond the maximum
             if (n < Vector::min_size)
                 d.add(problem_kind::size,
                       fmt::format("must have at least {} item{}", Vector::min_size, Vector::min_size == 1 ? "" : "s"),

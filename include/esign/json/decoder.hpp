@@ -3,7 +3,13 @@
 // begins, a member's name, a scalar, a container ends), from the parser while it reads
 // bytes or from a boost::json::value. It keeps the containers that are open, so it knows
 // the path of every problem without building one until a problem needs it, and it collects
-// every problem (readers add them with `add`; nothing throws).
+// the problems (readers add them with `add`; nothing throws).
+//
+// Bounds (contract.md §6.7): it keeps at most max_reported_problems problems and counts the
+// others (dropped_problems); once it holds that many, the body is refused whatever follows, so
+// the values that follow are no longer read, only parsed (well-formedness, depth) and walked
+// for member names. A member name in a problem path is cut to max_path_name_bytes (fewer deep
+// in a path: path_name).
 //
 // Which reader a value gets is decided by its C++ type (json/detail/reader.hpp); this file
 // only drives them.
@@ -107,25 +113,31 @@ public:
 
     const decode_options& options() const noexcept { return options_; }
     problem_list& problems() noexcept { return problems_; }
+    // The problems kept; problems were found if and only if it is not 0.
     std::size_t problem_count() const noexcept { return problems_.size(); }
+    // Problems found but not kept: the decoder held max_reported_problems already. (Values
+    // are no longer read then, so the problems they have are not found, nor counted.)
+    std::size_t dropped_problems() const noexcept { return dropped_; }
 
-    // The path of the value being read, e.g. ["recipients", "3", "email"].
+    // The path of the value being read, e.g. ["recipients", "3", "email"] (names cut by path_name).
     problem_path path() const {
         problem_path p;
         p.reserve(frames_.size() + 1);
         for (const detail::frame& f : frames_) {
             if (!f.in_child) break;
             if (f.is_array) p.push_back(std::to_string(f.items - 1));
-            else p.emplace_back(f.child_name());
+            else p.emplace_back(path_name(f.child_name(), p.size()));
         }
         return p;
     }
 
     void add(problem_kind kind, std::string message, std::optional<std::int64_t> limit = std::nullopt) {
+        if (full()) return;
         problems_.push_back(problem{path(), kind, limit, std::move(message)});
     }
     // A problem at a member below the current value (e.g. a missing member).
     void add_at(std::string_view member, problem_kind kind, std::string message) {
+        if (full()) return;
         problem p{path(), kind, std::nullopt, std::move(message)};
         p.path.emplace_back(member);
         problems_.push_back(std::move(p));
@@ -134,7 +146,8 @@ public:
     // begin at `first_problem`.
     problem_sink sink(std::size_t first_problem = 0) noexcept {
         return problem_sink(
-            problems_, [](const void* self) { return static_cast<const decoder*>(self)->path(); }, this, first_problem);
+            problems_, [](const void* self) { return static_cast<const decoder*>(self)->path(); }, this, first_problem,
+            &dropped_);
     }
 
     // ---- The events of one document, in order. `start` names where its root value goes.
@@ -199,24 +212,38 @@ private:
         capture_finish finish;
     };
 
+    // Where the value that begins goes; nowhere (skipped) once the problems are full.
     detail::slot next_slot() {
         if (frames_.empty()) return std::exchange(root_, detail::slot{});
         detail::frame& f = frames_.back();
         if (f.is_array) {
             ++f.items;
             f.in_child = true;
+            if (problems_full(problems_)) return {};
             return f.reader->item(f, *this);
         }
-        return std::exchange(f.pending, detail::slot{});
+        detail::slot next = std::exchange(f.pending, detail::slot{});
+        return problems_full(problems_) ? detail::slot{} : next;
+    }
+
+    // Whether a problem found now is dropped (and counted) rather than kept.
+    bool full() noexcept {
+        if (!problems_full(problems_)) return false;
+        ++dropped_;
+        return true;
     }
 
     void finish_capture() {
         capture done = std::move(*capture_);
         capture_.reset();
+        dropped_ += done.builder.dropped;
         if (!done.builder.duplicates.empty()) {
             const problem_path here = path();
             for (problem& p : done.builder.duplicates) {
+                if (full()) continue;
                 p.path.insert(p.path.begin(), here.begin(), here.end());
+                for (std::size_t i = here.size(); i < p.path.size(); ++i)  // now deeper: maybe cut more
+                    p.path[i].resize(path_name(p.path[i], i).size());
                 problems_.push_back(std::move(p));
             }
         }
@@ -236,6 +263,7 @@ private:
 
     decode_options options_;
     problem_list problems_;
+    std::size_t dropped_ = 0;
     std::vector<detail::frame> frames_;
     detail::slot root_;
     std::optional<capture> capture_;

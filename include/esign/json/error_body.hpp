@@ -46,7 +46,7 @@ inline error_body make_error_body(error_code code, const error_context& ctx, con
     if (code == error_code::INVALID_REQUEST_FORMAT && !problems.empty()) {
         auto& details = body.error.details.emplace();
         for (const problem& p : problems) {
-            if (details.size() == max_error_details) break;
+            if (details.size() == max_reported_problems) break;
             details.push_back(error_detail{p.path, p.message});
         }
     }

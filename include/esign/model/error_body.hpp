@@ -9,6 +9,7 @@
 #include <boost/describe/class.hpp>
 
 #include <esign/model/enums.hpp>
+#include <esign/validation/problem.hpp>
 
 namespace esign {
 
@@ -30,7 +31,8 @@ struct error_info {
 };
 BOOST_DESCRIBE_STRUCT(error_info, (), (code, message, suggestion, documentationUrl, details))
 
-inline constexpr std::size_t max_error_details = 100;
+// The problems a decoder keeps are those reported: one constant for both.
+inline constexpr std::size_t max_error_details = max_reported_problems;
 
 struct error_body {
     std::int64_t statusCode{};

@@ -2,6 +2,7 @@
 // A problem found in a request: where (path from the body's root), what (a stable kind),
 // the limit involved where there is one, and a message for people.
 #include <algorithm>
+#include <cstddef>
 #include <cstdint>
 #include <initializer_list>
 #include <optional>
@@ -42,6 +43,36 @@ struct problem {
 
 using problem_list = std::vector<problem>;
 
+// Bounds on what decoding keeps of a hostile body (contract.md §1 and §6.7).
+// At most this many problems are kept, and reported (the error body's details): a decoder
+// drops further problems (it counts them), and a body with more is still refused.
+inline constexpr std::size_t max_reported_problems = 100;
+// A member name in a problem path keeps at most max_path_name_bytes bytes; from the
+// segment long_path_segments on (counted from 0), at most max_deep_path_name_bytes: 100
+// paths of 64 names of 256 bytes would take 1.6 MiB, out of proportion to a body of 17 KiB
+// (contract.md §6.7 bounds memory to 32 times the body plus 1 MiB).
+inline constexpr std::size_t max_path_name_bytes = 256;
+inline constexpr std::size_t long_path_segments = 8;
+inline constexpr std::size_t max_deep_path_name_bytes = 32;
+
+// The part of a member name that a problem path keeps as its segment `position`: its first
+// max_path_name_bytes bytes (max_deep_path_name_bytes from position long_path_segments on),
+// one to three fewer where the cut would split a UTF-8 sequence (it ends before the code
+// point that does not fit whole; names are valid UTF-8, the parser checks). Array indices
+// and names of C++ members are shorter, and kept whole. Cutting a cut name again, at the
+// same or a later position, gives what one cut would.
+inline std::string_view path_name(std::string_view name, std::size_t position) noexcept {
+    const std::size_t max = position < long_path_segments ? max_path_name_bytes : max_deep_path_name_bytes;
+    if (name.size() <= max) return name;
+    std::size_t n = max;
+    while (n > 0 && (static_cast<unsigned char>(name[n]) & 0xC0) == 0x80) --n;  // a continuation byte
+    return name.substr(0, n);
+}
+
+// Whether `out` holds max_reported_problems already: a further problem is dropped (and its
+// path need not be built).
+inline bool problems_full(const problem_list& out) noexcept { return out.size() >= max_reported_problems; }
+
 // Whether `p` says that the value at its path did not decode, so that a rule across members
 // must not judge it. A duplicate does not: it is about a later copy of a member, and the
 // first copy, the one kept and judged, decoded.
@@ -49,6 +80,8 @@ inline bool marks_bad_value(const problem& p) noexcept { return p.kind != proble
 
 // Where rules add problems. It knows the path of the value being checked, so a rule
 // names only the members below it: sink.add({"recipients", "3", "phone"}, ...).
+// Problems beyond max_reported_problems in `out` are dropped (problems_full), and counted
+// where the sink was given a counter.
 class problem_sink {
 public:
     // Problems below a fixed base path.
@@ -56,18 +89,21 @@ public:
     // Problems below a base path built only when a problem is added: a decoder checks many
     // values that have no problem, and their paths are never needed.
     // `first_problem`: where the problems of the value being checked begin in `out`.
+    // `dropped`: where to count the problems not kept (may be null).
     problem_sink(problem_list& out, problem_path (*base)(const void*), const void* context,
-                 std::size_t first_problem = 0) noexcept
-        : out_(&out), make_base_(base), context_(context), first_problem_(first_problem) {}
+                 std::size_t first_problem = 0, std::size_t* dropped = nullptr) noexcept
+        : out_(&out), make_base_(base), context_(context), first_problem_(first_problem), dropped_(dropped) {}
 
     void add(std::initializer_list<std::string_view> relative, problem_kind kind, std::string message,
              std::optional<std::int64_t> limit = std::nullopt) {
+        if (full()) return;
         problem p{base(), kind, limit, std::move(message)};
         for (auto part : relative) p.path.emplace_back(part);
         out_->push_back(std::move(p));
     }
     void add(const problem_path& relative, problem_kind kind, std::string message,
              std::optional<std::int64_t> limit = std::nullopt) {
+        if (full()) return;
         problem p{base(), kind, limit, std::move(message)};
         p.path.insert(p.path.end(), relative.begin(), relative.end());
         out_->push_back(std::move(p));
@@ -90,12 +126,20 @@ public:
 
 private:
     problem_path base() const { return base_ ? *base_ : make_base_(context_); }
+    // Whether `out` holds max_reported_problems already (then the problem is dropped, and
+    // its path never built).
+    bool full() noexcept {
+        if (!problems_full(*out_)) return false;
+        if (dropped_) ++*dropped_;
+        return true;
+    }
 
     problem_list* out_;
     const problem_path* base_ = nullptr;
     problem_path (*make_base_)(const void*) = nullptr;
     const void* context_ = nullptr;
     std::size_t first_problem_ = 0;
+    std::size_t* dropped_ = nullptr;
 };
 
 } // namespace esign

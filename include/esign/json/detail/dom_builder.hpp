@@ -2,7 +2,8 @@
 // Builds a boost::json::value from the events of a document (see json/parse.hpp), like
 // boost::json::parse does, and notes every member name that appears twice in one object,
 // with its path (parsers disagree on which copy wins, so esign refuses to guess: the first
-// copy is kept and the second is a problem).
+// copy is kept and the second is a problem). Like the decoder, it keeps at most
+// max_reported_problems of them (and counts the others), with names cut by path_name.
 #include <string>
 #include <string_view>
 #include <vector>
@@ -19,6 +20,7 @@ class dom_builder {
 public:
     boost::json::value root;
     problem_list duplicates;  // paths relative to the root
+    std::size_t dropped = 0;  // duplicates not kept: `duplicates` was full
 
     void on_begin(bool is_array) {
         frames_.push_back(frame{is_array ? boost::json::value(boost::json::array()) : boost::json::value(boost::json::object()), {}});
@@ -48,9 +50,10 @@ private:
             return;
         }
         auto& object = parent.container.get_object();
-        if (object.contains(parent.key))
-            duplicates.push_back(problem{path_to(parent.key), problem_kind::duplicate_member, {}, std::string(duplicate_member_message)});
-        else
+        if (object.contains(parent.key)) {
+            if (problems_full(duplicates)) ++dropped;
+            else duplicates.push_back(problem{path_to(parent.key), problem_kind::duplicate_member, {}, std::string(duplicate_member_message)});
+        } else
             object.emplace(parent.key, std::move(v));
     }
 
@@ -60,9 +63,9 @@ private:
         for (std::size_t i = 0; i + 1 < frames_.size(); ++i) {
             const frame& f = frames_[i];
             if (f.container.is_array()) path.push_back(std::to_string(f.container.get_array().size()));
-            else path.push_back(f.key);
+            else path.emplace_back(path_name(f.key, path.size()));
         }
-        path.push_back(key);
+        path.emplace_back(path_name(key, path.size()));
         return path;
     }
 
