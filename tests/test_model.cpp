@@ -240,10 +240,10 @@ TEST_CASE("model: requests and responses have the members of the spec", "[model]
                                                              "events", "workspaceUuids", "title"});
     CHECK(member_names<utils_whoami_response>() == strings{"teamUuid", "teamName", "ownerEmail", "ownerUuid"});
     CHECK(member_names<control_team_create_response>() ==
-          strings{"teamUuid", "apiKey", "defaultWorkspaceUuid", "ownerUuid", "ownerEmail"});
+          strings{"teamUuid", "apiKey", "defaultWorkspaceUuid", "ownerUuid", "ownerEmail", "accessKey", "secretKey"});
     CHECK(member_names<outbox_email>() == strings{"to", "kind", "envelopeUuid", "teamUuid", "timestamp"});
     CHECK(member_names<webhook_delivery>() ==
-          strings{"eventUuid", "webhookUuid", "eventType", "attempts", "delivered", "lastStatus"});
+          strings{"eventUuid", "webhookUuid", "eventType", "attempts", "delivered", "lastStatus", "dropped"});
     CHECK(member_names<template_list_request>() == strings{"workspaceUuid", "page"});
     CHECK(member_names<envelope_list_request>() == strings{"workspaceUuid", "tags", "status", "page"});
 }

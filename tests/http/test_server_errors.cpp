@@ -481,6 +481,19 @@ std::vector<step> script() {
     add(ok("/public/contact/list", A, "{}", {}, {{"/contacts", "[]"}}));
     add(ok("/public/webhook/delete", A, R"({"uuid":"{HOOK}"})"));
     add(fails("/public/webhook/delete", A, R"({"uuid":"{HOOK}"})", "WEBHOOK_NOT_FOUND"));
+
+    // ---- control with a team's key: that team only (contract.md §6.2, §6.3) --------------------
+    add(invalid("/_control/team/update", B, R"({"teamUuid":"{TEAM}","apiCredits":0})", R"(["teamUuid"])"));
+    add(fails("/_control/envelope/cancel", B, R"({"envelopeUuid":"{ENV2}"})", "ENVELOPE_NOT_FOUND"));
+    add(fails("/_control/team/create", B, "{}", "AUTHENTICATION_ERROR"));
+    add(fails("/_control/reset", B, "{}", "AUTHENTICATION_ERROR"));
+    const std::string C = "{C_KEY}";
+    add(ok("/_control/team/create", "", "{}", {{"C_KEY", "/apiKey"}, {"C_TEAM", "/teamUuid"}}));
+    add(ok("/_control/envelope/create", C, R"({"title":"c","documents":[{"title":"c.pdf","pageCount":1}]})",
+           {{"C_ENV", "/envelopeUuid"}}));
+    add(ok("/_control/team/reset", C, "{}"));
+    add(fails("/public/envelope/get", C, R"({"envelopeUuid":"{C_ENV}"})", "ENVELOPE_NOT_FOUND"));
+    add(ok("/public/utils/whoami", C, "{}", {}, {{"/teamUuid", R"("{C_TEAM}")"}}));
     return s;
 }
 

@@ -827,7 +827,8 @@ TEST_CASE("operations: create-iframe-token and whoami", "[http][operations]") {
 TEST_CASE("control: team create and update, clock, reset", "[http][control]") {
     world w;
     const auto made = w.control("/_control/team/create");
-    CHECK(member_names(made) == names({"teamUuid", "apiKey", "defaultWorkspaceUuid", "ownerUuid", "ownerEmail"}));
+    CHECK(member_names(made) == names({"teamUuid", "apiKey", "defaultWorkspaceUuid", "ownerUuid", "ownerEmail",
+                                        "accessKey", "secretKey"}));
     CHECK(string_member(made, "ownerEmail") == "owner-" + string_member(made, "teamUuid").substr(0, 8) + "@example.com");
     api_caller other{w.srv, string_member(made, "apiKey")};
     CHECK(other.ok("/public/utils/whoami", object{}).at("teamName") == "Team 2");

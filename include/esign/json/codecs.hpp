@@ -161,9 +161,12 @@ struct codec<pattern_string<Pattern>> {
 
 template <>
 struct codec<absolute_uri> {
+    // Too long is said as such (like any bounded string); anything else that is no URI is a pattern.
     static void read(const scalar& s, absolute_uri& out, decoder& d) {
-        if (detail::read_string(s, out, d) && !absolute_uri::matches(out))
-            d.add(problem_kind::pattern, "must be an absolute URI");
+        if (!detail::read_string(s, out, d)) return;
+        if (out.size() > absolute_uri::max_length && code_point_count(out) > absolute_uri::max_length)
+            return detail::check_length(out, 0, absolute_uri::max_length, d);
+        if (!absolute_uri::matches(out)) d.add(problem_kind::pattern, "must be an absolute URI");
     }
     static void encode(const absolute_uri& in, boost::json::value& out) { out = boost::json::string_view(in); }
 };

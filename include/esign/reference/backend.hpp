@@ -314,13 +314,15 @@ private:
     reply run_for_team(team_shard& shard, const std::shared_ptr<team_shard>& owner, std::string_view path,
                        const Request& request, bool read_only) {
         if constexpr (std::is_same_v<Request, control_team_reset_request>) {
+            reply out{200, boost::json::serialize(json::encode(empty_response{})), {}};
             {
                 std::unique_lock lock(shard.mutex);
                 if (shard.retired) return unauthenticated(path, true);
+                out.request_id = shard.ids.uuid();  // drawn before the stream restarts
                 shard.reset();
             }
             deliveries_.drop(shard);
-            return ok(shard.ids, json::encode(empty_response{}));
+            return out;
         } else if constexpr (!detail::has_handler<Request>) {
             return team_error(shard, path, failure{error_code::INTERNAL_SERVER_ERROR, {}, "Not an operation of a team."});
         } else {
