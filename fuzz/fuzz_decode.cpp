@@ -32,6 +32,7 @@
 #include <esign/model/operations.hpp>
 
 #include "check.hpp"
+#include "request_input.hpp"
 
 namespace {
 
@@ -200,18 +201,10 @@ void check_request(std::string_view body, bool strict, std::string_view op_path)
 } // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-    if (size < 2) return -1;
-    const std::size_t index = data[0] % esign::operation_count;
-    const bool strict = (data[1] & 1) != 0;
-    const std::string_view body(reinterpret_cast<const char*>(data + 2), size - 2);
-
-    std::size_t i = 0;
-    esign::for_each_operation([&](const auto& op) {
-        if (i++ != index) return;
+    return esign::fuzz::with_request_input(data, size, [](const auto& op, std::string_view body, bool strict) {
         using request = typename std::remove_cvref_t<decltype(op)>::request_type;
         check_request<request>(body, strict, op.path);
     });
-    return 0;
 }
 
 #include "replay_main.hpp"

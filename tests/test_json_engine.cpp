@@ -708,3 +708,21 @@ TEST_CASE("json engine: a rule across members does not judge by a member that fa
     REQUIRE(s.problems().size() == 1);
     CHECK(s.problems()[0].path == problem_path{"eventTypes", "0"});
 }
+
+TEST_CASE("error body: write_error_body gives the bytes of json::write", "[json][error-body]") {
+    const esign::json::error_context ctx{"/public/envelope/add-recipients", "0b5c2a1e-9a7e-4c5b-8a3d-2f6e1d4c3b2a",
+                                         1'800'000'000'123};
+    using esign::error_code;
+    esign::problem_list problems{
+        {{"recipients", "3", "email"}, esign::problem_kind::pattern, std::nullopt, "must be a valid e-mail address"},
+        {{"x\"y", "\\", "é\x01\n"}, esign::problem_kind::unknown_member, std::nullopt, "quote \" and \t tab"},
+        {{}, esign::problem_kind::invalid, std::int64_t{3}, "at the root"},
+    };
+    for (const auto& body : {esign::json::make_error_body(error_code::INVALID_REQUEST_FORMAT, ctx, problems),
+                             esign::json::make_error_body(error_code::INVALID_REQUEST_FORMAT, ctx, {}, {}, 413),
+                             esign::json::make_error_body(error_code::ENVELOPE_NOT_FOUND, ctx, {}, "custom \"words\""),
+                             esign::json::make_error_body(error_code::AUTHENTICATION_ERROR, ctx)}) {
+        INFO(esign::json::write(body));
+        CHECK(esign::json::write_error_body(body) == esign::json::write(body));
+    }
+}

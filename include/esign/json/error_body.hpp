@@ -1,15 +1,18 @@
 #pragma once
 // The error body of every error response (interface.md "Errors", contract.md §1), built from
 // a code (and, for INVALID_REQUEST_FORMAT, the problems found).
+#include <algorithm>
 #include <chrono>
 #include <cstdint>
 #include <string>
 #include <string_view>
 
+#include <boost/json/serialize.hpp>
 #include <fmt/format.h>
 
 #include <esign/model/error_body.hpp>
 #include <esign/rules/error_codes.hpp>
+#include <esign/types/enum_names.hpp>
 #include <esign/validation/problem.hpp>
 
 namespace esign::json {
@@ -34,7 +37,9 @@ struct error_context {
 
 // An error body for `code`. `http_status` is the code's status unless a transport failure
 // (404, 405, 413, 415) says otherwise; `message` replaces the table's message when given.
-inline error_body make_error_body(error_code code, const error_context& ctx, const problem_list& problems = {},
+// The problems are taken by value: a caller done with them moves them in (their paths become
+// the details without a copy, which keeps the memory of a hostile request's answer bounded).
+inline error_body make_error_body(error_code code, const error_context& ctx, problem_list problems = {},
                                   std::string_view message = {}, unsigned http_status = 0) {
     const auto& row = rules::info(code);
     error_body body;
@@ -45,15 +50,65 @@ inline error_body make_error_body(error_code code, const error_context& ctx, con
     body.error.documentationUrl = rules::documentation_url(code);
     if (code == error_code::INVALID_REQUEST_FORMAT && !problems.empty()) {
         auto& details = body.error.details.emplace();
-        for (const problem& p : problems) {
+        details.reserve(std::min(problems.size(), max_reported_problems));
+        for (problem& p : problems) {
             if (details.size() == max_reported_problems) break;
-            details.push_back(error_detail{p.path, p.message});
+            details.push_back(error_detail{std::move(p.path), std::move(p.message)});
         }
     }
     body.requestId = ctx.request_id;
     body.timestamp = iso8601_ms(ctx.now_ms);
     body.path = std::string(ctx.path);
     return body;
+}
+
+// The JSON text of an error body: the bytes json::write(body) gives, written straight from the
+// body. An answer to a hostile request can hold 100 long paths; going through a
+// boost::json::value would hold them once more while it is written (contract.md §6.7).
+inline std::string write_error_body(const error_body& body) {
+    std::string out;
+    auto text = [&](std::string_view s) { out += boost::json::serialize(boost::json::string_view(s.data(), s.size())); };
+    std::size_t size = 256;
+    if (body.error.details)
+        for (const auto& d : *body.error.details) {
+            size += d.message.size() + 16;
+            for (const auto& key : d.path) size += key.size() + 3;
+        }
+    out.reserve(size);
+    out += R"({"statusCode":)";
+    out += std::to_string(body.statusCode);
+    out += R"(,"error":{"code":)";
+    text(enum_to_wire(body.error.code));
+    out += R"(,"message":)";
+    text(body.error.message);
+    out += R"(,"suggestion":)";
+    text(body.error.suggestion);
+    out += R"(,"documentationUrl":)";
+    text(body.error.documentationUrl);
+    if (body.error.details) {
+        out += R"(,"details":[)";
+        bool first = true;
+        for (const auto& d : *body.error.details) {
+            out += first ? R"({"path":[)" : R"(,{"path":[)";
+            first = false;
+            for (std::size_t i = 0; i < d.path.size(); ++i) {
+                if (i) out += ',';
+                text(d.path[i]);
+            }
+            out += R"(],"message":)";
+            text(d.message);
+            out += '}';
+        }
+        out += ']';
+    }
+    out += R"(},"requestId":)";
+    text(body.requestId);
+    out += R"(,"timestamp":)";
+    text(body.timestamp);
+    out += R"(,"path":)";
+    text(body.path);
+    out += '}';
+    return out;
 }
 
 } // namespace esign::json

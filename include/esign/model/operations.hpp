@@ -107,8 +107,6 @@ inline constexpr auto all_operations = std::make_tuple(
                                                                                          operation_access::server),
     detail::control_operation<control_team_update_request, control_team_update_response>(
         "/_control/team/update", operation_access::team_or_server),
-    detail::control_operation<control_team_reset_request, control_team_reset_response>(
-        "/_control/team/reset", operation_access::team_control),
     detail::control_operation<control_envelope_create_request, control_envelope_create_response>(
         "/_control/envelope/create", operation_access::team_control),
     detail::control_operation<control_template_create_request, control_template_create_response>(
@@ -124,7 +122,10 @@ inline constexpr auto all_operations = std::make_tuple(
     detail::control_operation<control_outbox_list_request, control_outbox_list_response>(
         "/_control/outbox/list", operation_access::team_or_server, detail::reads),
     detail::control_operation<control_webhook_deliveries_request, control_webhook_deliveries_response>(
-        "/_control/webhook/deliveries", operation_access::team_or_server, detail::reads));
+        "/_control/webhook/deliveries", operation_access::team_or_server, detail::reads),
+    // contract.md §6 (last, so that the fuzz corpora's operation indices stay put)
+    detail::control_operation<control_team_reset_request, control_team_reset_response>(
+        "/_control/team/reset", operation_access::team_control));
 
 // The type list of the table: std::tuple<operation<Req, Res>, ...>.
 using operation_types = std::remove_const_t<decltype(all_operations)>;

@@ -300,12 +300,14 @@ private:
     reply run(std::string_view path, const caller& who, std::string_view body, bool read_only) {
         auto request = json::read<Request>(body, json::decode_options{options_.strict});
         if (who.team) {
-            if (!request) return team_error(*who.team, path, failure{error_code::INVALID_REQUEST_FORMAT, request.problems()});
+            if (!request)
+                return team_error(*who.team, path,
+                                  failure{error_code::INVALID_REQUEST_FORMAT, std::move(request).take_problems()});
             return run_for_team(*who.team, who.team, path, *request, read_only);
         }
         if (!request)
-            return make_error(server_ids_, path, error_code::INVALID_REQUEST_FORMAT, request.problems(), {}, 0,
-                              now_ms());
+            return make_error(server_ids_, path, error_code::INVALID_REQUEST_FORMAT, std::move(request).take_problems(),
+                              {}, 0, now_ms());
         return run_as_operator(path, *request);
     }
 
@@ -349,7 +351,7 @@ private:
                 auto result = handlers::handle(ctx, request);
                 if (auto* f = std::get_if<failure>(&result)) {
                     jobs.clear();  // a failing request changes nothing, emits nothing
-                    out = make_error(shard.ids, path, f->code, f->details, f->message, 0, ctx.now);
+                    out = make_error(shard.ids, path, f->code, std::move(f->details), f->message, 0, ctx.now);
                 } else {
                     out = ok(shard.ids, json::encode(std::get<0>(result)));
                 }
@@ -367,17 +369,17 @@ private:
     }
 
     // A failure of the team's request (its clock, its identifier stream).
-    reply team_error(team_shard& shard, std::string_view path, const failure& f) {
+    reply team_error(team_shard& shard, std::string_view path, failure f) {
         std::int64_t now = 0;
         {
             std::shared_lock lock(shard.mutex);
             now = shard.now(options_.wall_clock());
         }
-        return make_error(shard.ids, path, f.code, f.details, f.message, 0, now);
+        return make_error(shard.ids, path, f.code, std::move(f.details), f.message, 0, now);
     }
 
-    reply operator_error(std::string_view path, const failure& f) {
-        return make_error(server_ids_, path, f.code, f.details, f.message, 0, now_ms());
+    reply operator_error(std::string_view path, failure f) {
+        return make_error(server_ids_, path, f.code, std::move(f.details), f.message, 0, now_ms());
     }
 
     // The §5 meaning of a control operation called without a team's key: every team.
@@ -625,11 +627,11 @@ private:
     }
 
     // `now` is the clock of whoever the request is for (a team's, or the server's).
-    static reply make_error(id_source& ids, std::string_view path, error_code code, const problem_list& problems,
+    static reply make_error(id_source& ids, std::string_view path, error_code code, problem_list problems,
                             std::string_view message, unsigned status, std::int64_t now) {
         json::error_context ctx{path, ids.uuid(), now};
-        auto body = json::make_error_body(code, ctx, problems, message, status);
-        return reply{static_cast<unsigned>(body.statusCode), json::write(body), ctx.request_id};
+        auto body = json::make_error_body(code, ctx, std::move(problems), message, status);
+        return reply{static_cast<unsigned>(body.statusCode), json::write_error_body(body), ctx.request_id};
     }
 
     backend_options options_;
