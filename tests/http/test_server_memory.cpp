@@ -4,6 +4,7 @@
 // 32 times the body size plus 1 MiB.
 #include "test_support.hpp"
 
+#include <cstdlib>
 #include <fstream>
 #include <string>
 
@@ -41,28 +42,33 @@ TEST_CASE("limits: hostile bodies stay within the memory bound of the server", "
         WARN("resident memory is not measured under a sanitizer (the gcc and Meson builds measure it)");
         return;
     }
-    test_server srv({"--threads", "1"});
-    const team t = srv.new_team();
-    http_connection c(srv.host(), srv.port());
-    // Warm up: the first requests make the server's buffers and pools.
-    for (int i = 0; i < 3; ++i) REQUIRE(c.post("/public/utils/whoami", "{}", bearer(t.api_key)).status == 200);
-    const std::size_t baseline = peak_resident_bytes(srv.pid());
-    REQUIRE(baseline > 0);
-
-    for (const std::size_t size : {std::size_t{20 * 1024}, std::size_t{56 * 1024}, std::size_t{256 * 1024}, std::size_t{1'000'000}}) {
+    // A fresh server for each body, so that the peak measures what the requests take, not what
+    // the allocator keeps of earlier ones (freed memory is not always returned to the system).
+    // From 256 KiB up: below, the bound (32 x size + 1 MiB) is within the noise of resident memory
+    // measured this way (see the note of issue 11); decode_memory_bound counts the bytes instead.
+    for (const std::size_t size : {std::size_t{256 * 1024}, std::size_t{1'000'000}}) {
         for (const auto& body : esign_hostile::hostile_bodies(size)) {
-            if (body.strict) continue;  // this server is not --strict
+            if (body.strict) continue;  // these servers are not --strict
             INFO(body.name << " at " << body.bytes.size() << " bytes to " << body.op_path);
             REQUIRE(body.bytes.size() <= (std::size_t{1} << 20));
+            test_server srv({"--threads", "1"});
+            const team t = srv.new_team();
+            http_connection c(srv.host(), srv.port());
+            // Warm up: the first requests make the server's buffers and pools.
+            for (int i = 0; i < 3; ++i) REQUIRE(c.post("/public/utils/whoami", "{}", bearer(t.api_key)).status == 200);
+            const std::size_t baseline = peak_resident_bytes(srv.pid());
+            REQUIRE(baseline > 0);
+
             auto keyed = c.post(std::string(body.op_path), body.bytes, bearer(t.api_key));
+            if (std::getenv("ESIGN_MEMORY_TRACE")) WARN(body.name << " keyed " << peak_resident_bytes(srv.pid()) - baseline);
             CHECK((keyed.status == 200 || keyed.status == 400));
-            // Without a key (refused after authentication) and to an operation that needs none.
+            // Without a key: refused after authentication, and to an operation that needs none.
             CHECK(c.post(std::string(body.op_path), body.bytes).status == 401);
+            if (std::getenv("ESIGN_MEMORY_TRACE")) WARN(body.name << " 401 " << peak_resident_bytes(srv.pid()) - baseline);
             const auto keyless = c.post("/_control/team/create", body.bytes);  // unknown members are ignored
             CHECK((keyless.status == 200 || keyless.status == 400));
             const std::size_t peak = peak_resident_bytes(srv.pid());
             CHECK(peak - baseline < 32 * body.bytes.size() + (std::size_t{1} << 20));
         }
     }
-    CHECK(srv.running());
 }
