@@ -67,6 +67,18 @@ int mix(Call&& call, const team_data& team, std::size_t i) {
     return bad;
 }
 
+// The benchmark loop: thread i in team i (range(0) = 8) or every thread in team 0 (range(0) = 1).
+template <class Call>
+void run_mix(benchmark::State& state, const std::vector<team_data>& teams, Call&& call) {
+    const bool own_team = state.range(0) > 1;
+    const team_data& team = teams[own_team ? static_cast<std::size_t>(state.thread_index()) % team_count : 0];
+    std::size_t i = 0;
+    int bad = 0;
+    for (auto _ : state) bad += mix(call, team, i++);
+    if (bad) state.SkipWithError("an answer was not 200");
+    state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations()) * 4);
+}
+
 // ---- in-process ---------------------------------------------------------------------------
 
 struct in_process {
@@ -85,19 +97,11 @@ struct in_process {
     }
 };
 
-// range(0): 1 = every thread in team 0; 8 = thread i in team i.
 void BM_in_process(benchmark::State& state) {
     auto& world = in_process::get();
-    const bool own_team = state.range(0) > 1;
-    const team_data& team = world.teams[own_team ? static_cast<std::size_t>(state.thread_index()) % team_count : 0];
-    auto call = [&](std::string_view path, const std::string& key, std::string_view body) {
+    run_mix(state, world.teams, [&](std::string_view path, const std::string& key, std::string_view body) {
         return world.backend.handle(path, std::string_view(key), body).status;
-    };
-    std::size_t i = 0;
-    int bad = 0;
-    for (auto _ : state) bad += mix(call, team, i++);
-    if (bad) state.SkipWithError("an answer was not 200");
-    state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations()) * 4);
+    });
 }
 BENCHMARK(BM_in_process)->ArgName("teams")->Arg(1)->Arg(8)->Threads(8)->UseRealTime();
 
@@ -152,17 +156,10 @@ struct over_http {
 
 void BM_over_http(benchmark::State& state) {
     auto& world = over_http::get();
-    const bool own_team = state.range(0) > 1;
-    const team_data& team = world.teams[own_team ? static_cast<std::size_t>(state.thread_index()) % team_count : 0];
     connection client(world.server->host(), world.server->port());
-    auto call = [&](std::string_view path, const std::string& key, std::string_view body) {
+    run_mix(state, world.teams, [&](std::string_view path, const std::string& key, std::string_view body) {
         return client.post(path, key, body).first;
-    };
-    std::size_t i = 0;
-    int bad = 0;
-    for (auto _ : state) bad += mix(call, team, i++);
-    if (bad) state.SkipWithError("an answer was not 200");
-    state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations()) * 4);
+    });
 }
 // Only with a server to start (the smoke run of CTest has none). The server is started here, on
 // the main thread: the child dies with the thread that started it (PR_SET_PDEATHSIG), and the
