@@ -127,13 +127,10 @@ public:
     }
 
     reply handle(std::string_view path, std::optional<std::string_view> credentials, std::string_view body) {
-        const route* r = find_route(path);
-        if (!r)
-            return transport_error(path, rules::transport_status::not_found, "INVALID_REQUEST_FORMAT",
-                                   "No operation has this path.");
+        if (!knows_path(path)) return handle(path, caller{}, body);  // 404
         auto who = authenticate(path, credentials);
         if (!who) return unauthenticated(path, credentials.has_value());
-        return r->run(*this, path, *who, body, r->read_only);
+        return handle(path, *who, body);
     }
 
     // For a caller found by authenticate(path, ...) (the server resolves it once, before the body).
@@ -176,12 +173,6 @@ public:
         }
         all.clock_offset = global_offset_.load();
         return f(std::as_const(all));
-    }
-
-    // The number of teams (for tests and the benchmark).
-    std::size_t team_count() const {
-        std::shared_lock lock(registry_mutex_);
-        return registry_.in_order.size();
     }
 
     // --- webhook deliveries, for the server's sender threads -------------------------------
