@@ -8,7 +8,9 @@
 //  - a failing operation (status != 200) changes nothing: envelope/get of the envelope it
 //    targeted is byte-for-byte the same before and after;
 //  - an envelope is never visible with the other team's key;
-//  - every reply is a JSON object, every error body has statusCode == the HTTP status.
+//  - a team's snapshot restored into it gives the same snapshot again;
+//  - every reply is a JSON object, every error body has statusCode == the HTTP status and a
+//    code that the operation's row of the table lists (model/operations.hpp).
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
@@ -91,6 +93,14 @@ struct session {
                              path.data(), r.status, r.body.c_str(), trace.c_str());
             ESIGN_FUZZ_CHECK(r.status != 500, "%.*s: internal error: %s\n%s", int(path.size()), path.data(),
                              r.body.c_str(), trace.c_str());
+            const auto* error = v.get_object().if_contains("error");
+            const auto* code = error && error->is_object() ? error->get_object().if_contains("code") : nullptr;
+            const auto parsed = code && code->is_string()
+                                    ? esign::enum_from_wire<esign::error_code>(std::string_view(code->get_string()))
+                                    : std::nullopt;
+            ESIGN_FUZZ_CHECK(parsed && esign::operation_may_answer(path, *parsed),
+                             "%.*s: answered a code its operation does not list: %s\n%s", int(path.size()),
+                             path.data(), r.body.c_str(), trace.c_str());
         }
         return r;
     }
@@ -205,7 +215,7 @@ struct session {
     }
 
     void step(bytes& b) {
-        const std::uint8_t op = b.u8() % 16;
+        const std::uint8_t op = b.u8() % 17;
         if (op == 0 || envelopes.empty()) return create_envelope(b);
         envelope_info& e = *pick(b);
         const bj::string uuid(e.uuid);
@@ -303,6 +313,16 @@ struct session {
             if (b.bit()) req["sortOrder"] = "asc";
             auto v = call_ok("/public/logs/list", teams[t].key, req);
             check_pagination(v.as_object(), "logs", page, limit);
+            return;
+        }
+        case 16: {  // a snapshot restored into its team: the same bytes again, and nothing else moved
+            const int t = b.bit();
+            auto first = call("/_control/team/snapshot", teams[t].key, {});
+            if (first.status != 200) fail("team/snapshot failed", first.body);
+            auto restored = call("/_control/team/restore", teams[t].key, bj::parse(first.body).as_object());
+            if (restored.status != 200) fail("team/restore of a snapshot failed", restored.body);
+            auto second = call("/_control/team/snapshot", teams[t].key, {});
+            if (second.body != first.body) fail("snapshot, restore, snapshot differ", first.body + "\n" + second.body);
             return;
         }
         case 14: {  // workspaces: create one, or list with a page

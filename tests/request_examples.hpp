@@ -1232,6 +1232,57 @@ inline void control_rows() {
         .fails(set({"webhookUuid"}, s(U37)), {"webhookUuid"}, k::too_long, 36)
         .fails(set({"webhookUuid"}, nullptr), {"webhookUuid"}, k::type)
         .fails_strict(set({"uuid"}, s(U)), {"uuid"}, k::unknown_member);
+
+    // contract.md §6.4, §6.5
+    section journal_list{"/_control/journal/list",
+                         R"({"path":"/public/envelope/send","status":400,"since":3,"limit":10})"};
+    journal_list.ok()
+        .ok(set({}, bj::object{}))
+        .ok(set({"status"}, 0))  // what a dropped connection records
+        .fails(set({"limit"}, 0), {"limit"}, k::range, 1)
+        .fails(set({"limit"}, 1001), {"limit"}, k::range, 1000)
+        .fails(set({"status"}, 600), {"status"}, k::range, 599)
+        .fails(set({"since"}, -1), {"since"}, k::range, 0)
+        .fails(set({"path"}, 1), {"path"}, k::type)
+        .fails_strict(set({"x"}, 1), {"x"}, k::unknown_member);
+
+    for (const char* path :
+         {"/_control/journal/clear", "/_control/faults/list", "/_control/faults/clear", "/_control/team/snapshot"}) {
+        section empty{path, "{}"};
+        empty.ok().ok_strict().ok(set({"x"}, 1)).fails_strict(set({"x"}, 1), {"x"}, k::unknown_member);
+    }
+
+    section faults_add{"/_control/faults/add",
+                       R"({"operation":"/public/envelope/send","action":"error","error":"SES_LIMIT_EXCEEDED","times":2,"probability":0.5})"};
+    faults_add.ok()
+        .ok(set({}, j(R"({"webhookUuid":")" + U + R"(","action":"timeout","times":1000})")))
+        .ok(set({}, j(R"({"operation":"/public/utils/whoami","action":"delay","delayMs":30000,"probability":0})")))
+        .ok(set({}, j(R"({"operation":"/public/utils/whoami","action":"drop"})")))
+        .fails(erase({"action"}), {"action"}, k::missing)
+        .fails(set({"action"}, "explode"), {"action"}, k::enum_value)
+        .fails(set({"action"}, "fail"), {"action"}, k::enum_value)  // a webhook's action, for an operation
+        .fails(erase({"operation"}), {"operation"}, k::invalid)      // neither operation nor webhookUuid
+        .fails(set({"webhookUuid"}, s(U)), {"operation"}, k::invalid)  // both
+        .fails(set({"webhookUuid"}, s(U35)), {"webhookUuid"}, k::too_short, 36)
+        .fails(erase({"error"}), {"error"}, k::missing)
+        .fails(set({"error"}, "NOPE"), {"error"}, k::enum_value)
+        .fails(set({"delayMs"}, 10), {"delayMs"}, k::invalid)
+        .fails(set({}, j(R"({"operation":"/public/utils/whoami","action":"delay","delayMs":30001})")), {"delayMs"},
+               k::range, 30000)
+        .fails(set({}, j(R"({"operation":"/public/utils/whoami","action":"delay"})")), {"delayMs"}, k::missing)
+        .fails(set({"times"}, 0), {"times"}, k::range, 1)
+        .fails(set({"times"}, 1001), {"times"}, k::range, 1000)
+        .fails(set({"probability"}, 1.5), {"probability"}, k::range)
+        .fails(set({"probability"}, -0.1), {"probability"}, k::range)
+        .fails(set({"probability"}, "half"), {"probability"}, k::type)
+        .fails_strict(set({"x"}, 1), {"x"}, k::unknown_member);
+
+    // contract.md §6.6 (the team object itself is read by the backend)
+    section restore{"/_control/team/restore", R"({"team":{"apiKey":"esk_x","state":{}}})"};
+    restore.ok()
+        .fails(erase({"team"}), {"team"}, k::missing)
+        .fails(set({"team"}, 1), {"team"}, k::type)
+        .fails_strict(set({"x"}, 1), {"x"}, k::unknown_member);
 }
 
 inline std::vector<row>& table() {

@@ -2,11 +2,15 @@
 #include <catch2/catch.hpp>
 
 #include <cstdint>
+#include <fstream>
+#include <map>
 #include <optional>
 #include <set>
+#include <sstream>
 #include <string>
 #include <string_view>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 #include <boost/describe/class.hpp>
@@ -61,8 +65,83 @@ using strings = std::vector<std::string>;
 
 } // namespace
 
+TEST_CASE("model: error_code_set", "[model]") {
+    constexpr error_code_set none{};
+    constexpr error_code_set some{error_code::NO_SIGNERS, error_code::AUTHENTICATION_ERROR};
+    STATIC_REQUIRE(none.empty());
+    STATIC_REQUIRE(some.contains(error_code::NO_SIGNERS));
+    STATIC_REQUIRE(some.contains(error_code::AUTHENTICATION_ERROR));
+    STATIC_REQUIRE_FALSE(some.contains(error_code::NO_RECIPIENTS));
+    STATIC_REQUIRE((none | some) == some);
+    // The last code of the enum has its bit too.
+    constexpr auto last = enum_values<error_code>().back();
+    STATIC_REQUIRE(error_code_set{last}.contains(last));
+    STATIC_REQUIRE_FALSE(some.contains(last));
+    std::vector<error_code> listed;
+    some.for_each([&](error_code c) { listed.push_back(c); });
+    CHECK(listed == std::vector<error_code>{error_code::AUTHENTICATION_ERROR, error_code::NO_SIGNERS});
+}
+
+// The codes interface.md lists for each endpoint ("Errors: A, B." after "**POST /public/...**"),
+// read from ../shared/spec/interface.md beside the repository.
+static std::map<std::string, std::vector<std::string>> interface_error_lists() {
+    std::ifstream in(std::string(ESIGN_SOURCE_DIR) + "/../shared/spec/interface.md");
+    std::stringstream text;
+    text << in.rdbuf();
+    const std::string doc = text.str();
+    std::map<std::string, std::vector<std::string>> lists;
+    const std::string heading = "**POST ";
+    for (auto at = doc.find(heading); at != std::string::npos;) {
+        const auto path_end = doc.find("**", at + heading.size());
+        const std::string path = doc.substr(at + heading.size(), path_end - at - heading.size());
+        const auto next = doc.find(heading, path_end);
+        const std::string section = doc.substr(path_end, next == std::string::npos ? next : next - path_end);
+        if (auto errors = section.find("rrors: "); errors != std::string::npos) {
+            auto& codes = lists[path];
+            std::string word;
+            for (auto i = errors + 7; i < section.size() && section[i] != '.'; ++i) {
+                const char c = section[i];
+                if ((c >= 'A' && c <= 'Z') || c == '_') word += c;
+                else if (!word.empty()) codes.push_back(std::exchange(word, {}));
+            }
+            if (!word.empty()) codes.push_back(word);
+        }
+        at = next;
+    }
+    return lists;
+}
+
+TEST_CASE("model: every operation may answer the error codes interface.md lists for it", "[model]") {
+    const auto lists = interface_error_lists();
+    if (lists.empty()) {
+        WARN("../shared/spec/interface.md not found beside the repository: nothing to compare");
+        return;
+    }
+    CHECK(lists.size() >= 15);
+    for (const auto& [path, codes] : lists) {
+        INFO(path);
+        CHECK(find_operation(path).has_value());
+        for (const auto& name : codes) {
+            INFO(name);
+            auto code = enum_from_wire<error_code>(name);
+            REQUIRE(code);
+            CHECK(operation_may_answer(path, *code));
+        }
+    }
+    // And a few that only contract.md names (§4, §5).
+    STATIC_REQUIRE(operation_may_answer("/public/webhook/create", error_code::WEBHOOK_LIMIT_REACHED));
+    STATIC_REQUIRE(operation_may_answer("/public/contact/create", error_code::CONTACT_EMAIL_ALREADY_EXISTS));
+    STATIC_REQUIRE(operation_may_answer("/_control/recipient/act", error_code::ACTION_NOT_ALLOWED));
+    STATIC_REQUIRE(operation_may_answer("/_control/envelope/cancel", error_code::ACTION_NOT_ALLOWED));
+    // Every operation may answer the common codes, and none answers another's own codes.
+    STATIC_REQUIRE(operation_may_answer("/public/utils/whoami", error_code::AUTHENTICATION_ERROR));
+    STATIC_REQUIRE_FALSE(operation_may_answer("/public/utils/whoami", error_code::ENVELOPE_NOT_FOUND));
+    STATIC_REQUIRE_FALSE(operation_may_answer("/public/envelope/get", error_code::NO_SIGNERS));
+    STATIC_REQUIRE_FALSE(operation_may_answer("/public/envelope/nope", error_code::AUTHENTICATION_ERROR));
+}
+
 TEST_CASE("model: operation table", "[model]") {
-    STATIC_REQUIRE(operation_count == 39);
+    STATIC_REQUIRE(operation_count == 46);
     std::set<std::string_view> paths;
     int public_count = 0, control_count = 0;
     std::set<std::string_view> keyed_control;
@@ -83,11 +162,14 @@ TEST_CASE("model: operation table", "[model]") {
             if (op.needs_api_key) keyed_control.insert(op.path);
         }
     });
-    CHECK(paths.size() == 39);
+    CHECK(paths.size() == 46);
     CHECK(public_count == 27);
-    CHECK(control_count == 12);
+    CHECK(control_count == 19);
     CHECK(keyed_control == std::set<std::string_view>{"/_control/envelope/create", "/_control/template/create",
-                                                      "/_control/team/reset"});
+                                                      "/_control/team/reset", "/_control/journal/list",
+                                                      "/_control/journal/clear", "/_control/faults/add",
+                                                      "/_control/faults/list", "/_control/faults/clear",
+                                                      "/_control/team/snapshot", "/_control/team/restore"});
 
     const std::set<std::string_view> expected{
         "/public/webhook/update",
@@ -129,6 +211,13 @@ TEST_CASE("model: operation table", "[model]") {
         "/_control/clock/now",
         "/_control/outbox/list",
         "/_control/webhook/deliveries",
+        "/_control/journal/list",
+        "/_control/journal/clear",
+        "/_control/faults/add",
+        "/_control/faults/list",
+        "/_control/faults/clear",
+        "/_control/team/snapshot",
+        "/_control/team/restore",
     };
     CHECK(paths == expected);
     CHECK(std::set<std::string_view>(operation_paths.begin(), operation_paths.end()) == expected);
@@ -150,7 +239,8 @@ TEST_CASE("model: operation table", "[model]") {
                            "/public/webhook/list", "/public/envelope/get", "/public/envelope/list",
                            "/public/workspace/list", "/public/workspace/get", "/public/contact/list",
                            "/public/template/list", "/public/logs/list", "/public/utils/whoami",
-                           "/_control/clock/now", "/_control/outbox/list", "/_control/webhook/deliveries"});
+                           "/_control/clock/now", "/_control/outbox/list", "/_control/webhook/deliveries",
+                           "/_control/journal/list", "/_control/faults/list", "/_control/team/snapshot"});
 
     STATIC_REQUIRE(find_operation("/public/envelope/get").has_value());
     STATIC_REQUIRE_FALSE(find_operation("/public/envelope/nope").has_value());
@@ -162,8 +252,8 @@ TEST_CASE("model: operation table", "[model]") {
     }));
     CHECK(typed);
     CHECK_FALSE(visit_operation("/public/nope", [](const auto&) {}));
-    STATIC_REQUIRE(boost::mp11::mp_size<request_types>::value == 39);
-    STATIC_REQUIRE(boost::mp11::mp_size<boost::mp11::mp_unique<request_types>>::value == 39);
+    STATIC_REQUIRE(boost::mp11::mp_size<request_types>::value == 46);
+    STATIC_REQUIRE(boost::mp11::mp_size<boost::mp11::mp_unique<request_types>>::value == 46);
 }
 
 TEST_CASE("model: resources have exactly the members of the spec", "[model]") {

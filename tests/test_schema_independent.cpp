@@ -188,7 +188,7 @@ const std::set<std::string> common_keywords = {
     "type",     "enum",      "properties", "required",  "additionalProperties", "items",  "minItems",
     "maxItems", "minLength", "maxLength",  "pattern",   "format",               "minimum", "maximum",
     "anyOf",    "title",     "$comment",  "if",                   "then",   "const",   "allOf",
-    "uniqueItems",
+    "uniqueItems", "oneOf",  "else",       "not",
 };
 
 // Checks the schema `s` and every schema within it; `root` allows "$schema" and "$defs".
@@ -219,10 +219,10 @@ void check_keywords(const bj::value& s, bool root, std::set<std::string>& seen) 
         for (const auto& m : p->as_object()) check_keywords(m.value(), false, seen);
     if (auto* i = o.if_contains("items")) check_keywords(*i, false, seen);  // one schema: same in both drafts
     if (auto* a = o.if_contains("additionalProperties"); a && a->is_object()) check_keywords(*a, false, seen);
-    for (const char* list : {"anyOf", "allOf"})
+    for (const char* list : {"anyOf", "allOf", "oneOf"})
         if (auto* items = o.if_contains(list))
             for (const auto& item : items->as_array()) check_keywords(item, false, seen);
-    for (const char* one : {"if", "then"})
+    for (const char* one : {"if", "then", "else", "not"})
         if (auto* sub = o.if_contains(one)) check_keywords(*sub, false, seen);
     if (root)
         if (auto* defs = o.if_contains("$defs"))

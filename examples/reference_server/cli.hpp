@@ -4,6 +4,7 @@
 //   esign-reference-server [--listen HOST:PORT] [--threads N] [--strict] [--public-webhooks-only]
 //                          [--fixture FILE] [--max-body BYTES] [--seed N] [--webhook-threads N]
 //                          [--control-token TOKEN] [--no-control] [--max-connections N]
+//                          [--journal-size N]
 //                          [--verbose] [--help]
 //
 // Options take their value as the next argument or after '=' (`--threads=4`). A bad command line
@@ -43,6 +44,8 @@ inline constexpr std::string_view usage_text =
     "                           'Authorization: Bearer TOKEN'; team-scoped ones take the team's key\n"
     "  --no-control             no /_control/ path exists (a validating fake only)\n"
     "  --max-connections N      connections open at once (default 1024); more wait in the backlog\n"
+    "  --journal-size N         public requests each team's journal keeps (/_control/journal/list;\n"
+    "                           default 1000, 0 turns it off)\n"
     "  --verbose                one line per request on stderr\n"
     "  --help                   this text\n"
     "\n"
@@ -66,6 +69,7 @@ struct command_line {
     std::optional<std::string> control_token;
     bool no_control = false;
     std::size_t max_connections = 1024;
+    std::size_t journal_size = 1000;
     bool verbose = false;
     bool help = false;
 
@@ -202,6 +206,12 @@ inline std::variant<command_line, command_line_error> parse_command_line(const s
             auto n = detail::parse_unsigned<std::uint64_t>(*v, 0, std::uint64_t{1} << 30);
             if (!n) return command_line_error{"--max-body: '" + std::string(*v) + "' is not a byte count up to 1073741824"};
             cl.max_body = static_cast<std::size_t>(*n);
+        } else if (arg == "--journal-size") {
+            auto v = value();
+            if (!v) return missing();
+            auto n = detail::parse_unsigned<std::size_t>(*v, 0, 1'000'000);
+            if (!n) return command_line_error{"--journal-size: '" + std::string(*v) + "' is not a number from 0 to 1000000"};
+            cl.journal_size = *n;
         } else if (arg == "--seed") {
             auto v = value();
             if (!v) return missing();

@@ -242,6 +242,7 @@ private:
     void check_request();
     void read_body();
     void on_body(beast::error_code ec);
+    void respond(const std::optional<reference::fault_decision>& fault);
     void answer_early(reference::reply r, std::string_view allow = {});
     void on_discarded(beast::error_code ec);
     void send(reference::reply r, bool keep_alive, std::string_view allow = {});
@@ -259,6 +260,7 @@ private:
     http::response<http::string_body> response_;
     std::optional<http::response<http::empty_body>> continue_;
     std::array<char, 4096> drain_{};
+    asio::steady_timer delay_timer_;  // a fault rule's delay (§6.5), waited without a thread
 
     std::string path_;
     std::optional<reference::backend::caller> caller_;  // resolved once, before the body is read
@@ -374,7 +376,8 @@ private:
 // ---- the session --------------------------------------------------------------------------
 
 inline http_session::http_session(tcp::socket socket, http_server& server, std::shared_ptr<session_registry> registry)
-    : stream_(std::move(socket)), server_(server), registry_(std::move(registry)) {}
+    : stream_(std::move(socket)), server_(server), registry_(std::move(registry)),
+      delay_timer_(stream_.get_executor()) {}
 
 inline http_session::~http_session() { registry_->remove(this); }
 
@@ -386,6 +389,7 @@ inline void http_session::request_shutdown() {
     asio::post(stream_.get_executor(), [self = shared_from_this()] {
         self->stopping_ = true;
         if (self->reading_header_) self->close();  // idle (or mid-header): the read ends with an error
+        self->delay_timer_.cancel();                // a delayed request is not run: the connection closes
     });
 }
 
@@ -534,9 +538,32 @@ inline void http_session::on_body(beast::error_code ec) {
         }
     }
     if (ec) return close();
+    // A fault rule of the team may answer instead (contract.md §6.5); a delay is waited out on
+    // a timer, so that a worker thread is never held by it.
+    std::optional<reference::fault_decision> fault;
+    try {
+        fault = server_.backend().take_fault(path_, *caller_);
+    } catch (...) {
+        return close();
+    }
+    if (fault && fault->action == fault_action::delay) {
+        delay_timer_.expires_after(fault->delay);
+        delay_timer_.async_wait([self = shared_from_this()](beast::error_code e) {
+            if (e || self->stopping_) return self->close();
+            self->respond(std::nullopt);
+        });
+        return;
+    }
+    respond(fault);
+}
+
+// Runs the request (or answers its fault rule) and sends the answer; a dropped one closes.
+inline void http_session::respond(const std::optional<reference::fault_decision>& fault) {
+    auto& backend = server_.backend();
     reference::reply r;
     try {
-        r = server_.backend().handle(path_, *caller_, parser_->get().body());
+        const std::string& body = parser_->get().body();
+        r = fault ? backend.answer_fault(path_, *caller_, body, *fault) : backend.process(path_, *caller_, body);
     } catch (const std::exception& e) {
         server_.log().error(fmt::format("{}: {}", logger::sanitize(path_), e.what()));
         try {
@@ -545,6 +572,10 @@ inline void http_session::on_body(beast::error_code ec) {
             return close();
         }
     } catch (...) {
+        return close();
+    }
+    if (r.dropped) {
+        log_request(0);
         return close();
     }
     // The body is no longer needed: free it before the answer is written.
@@ -587,6 +618,7 @@ inline void http_session::send(reference::reply r, bool keep_alive, std::string_
     response_.result(r.status);
     response_.set(http::field::content_type, "application/json");
     response_.set("X-Request-Id", r.request_id);
+    if (!r.fault_uuid.empty()) response_.set("X-Esign-Fault", r.fault_uuid);
     if (!allow.empty()) response_.set(http::field::allow, allow);
     response_.keep_alive(keep_alive && !stopping_);
     response_.body() = std::move(r.body);

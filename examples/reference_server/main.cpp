@@ -65,6 +65,7 @@ int run(const server::command_line& cl) {
     options.public_webhooks_only = cl.public_webhooks_only;
     options.max_body = cl.max_body;
     options.seed = cl.seed;
+    options.journal_size = cl.journal_size;
     options.control_token = cl.control_token;
     options.control_enabled = !cl.no_control;
     options.openapi_json = esign::schema::openapi_json();

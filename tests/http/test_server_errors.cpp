@@ -494,6 +494,30 @@ std::vector<step> script() {
     add(ok("/_control/team/reset", C, "{}"));
     add(fails("/public/envelope/get", C, R"({"envelopeUuid":"{C_ENV}"})", "ENVELOPE_NOT_FOUND"));
     add(ok("/public/utils/whoami", C, "{}", {}, {{"/teamUuid", R"("{C_TEAM}")"}}));
+
+    // ---- a team's journal, fault rules and snapshots (contract.md §6.4-§6.6) --------------------
+    add(ok("/_control/faults/add", C,
+           R"({"operation":"/public/workspace/list","action":"error","error":"SES_LIMIT_EXCEEDED"})",
+           {{"C_FAULT", "/faultUuid"}}));
+    add(ok("/_control/faults/list", C, "{}", {}, {{"/faults/0/faultUuid", R"("{C_FAULT}")"}, {"/faults/0/times", "1"}}));
+    add(fails("/public/workspace/list", C, "{}", "SES_LIMIT_EXCEEDED"));
+    add(ok("/public/workspace/list", C, "{}"));
+    add(ok("/_control/faults/add", C, R"({"operation":"/public/utils/whoami","action":"drop","times":5})"));
+    add(ok("/_control/faults/clear", C, "{}", {}, {}));
+    add(ok("/_control/faults/list", C, "{}", {}, {{"/faults", "[]"}}));
+    add(fails("/_control/faults/add", C, R"({"webhookUuid":"{ENV}","action":"fail"})", "WEBHOOK_NOT_FOUND"));
+    add(invalid("/_control/faults/add", C, R"({"operation":"/_control/reset","action":"drop"})", R"(["operation"])"));
+    add(ok("/_control/journal/list", C, R"({"path":"/public/workspace/list","limit":1})", {},
+           {{"/entries/0/status", "400"}, {"/entries/0/response/error/code", R"("SES_LIMIT_EXCEEDED")"}}));
+    add(ok("/_control/journal/clear", C, "{}"));
+    add(ok("/_control/journal/list", C, "{}", {}, {{"/entries", "[]"}}));
+    add(fails("/_control/journal/list", "", "{}", "AUTHENTICATION_ERROR"));
+    add(ok("/_control/team/snapshot", C, "{}", {{"C_SNAPSHOT", "/team"}}));
+    add(ok("/_control/envelope/create", C, R"({"title":"d","documents":[{"title":"d.pdf","pageCount":1}]})",
+           {{"C_ENV2", "/envelopeUuid"}}));
+    add(ok("/_control/team/restore", C, R"({"team":{C_SNAPSHOT}})"));
+    add(fails("/public/envelope/get", C, R"({"envelopeUuid":"{C_ENV2}"})", "ENVELOPE_NOT_FOUND"));
+    add(invalid("/_control/team/restore", C, R"({"team":{"apiKey":"esk_x"}})", R"(["team","state"])"));
     return s;
 }
 
@@ -544,8 +568,9 @@ public:
             for (const auto& [name, pointer] : s.capture) {
                 const auto value = at(v, pointer);
                 INFO("capture " << name << " at " << pointer << " of " << r.body);
-                REQUIRE(value.is_string());
-                vars_[name] = std::string(value.as_string());
+                REQUIRE(!value.is_null());
+                // A string as it is; anything else (an object) as its JSON text.
+                vars_[name] = value.is_string() ? std::string(value.as_string()) : boost::json::serialize(value);
             }
             return;
         }

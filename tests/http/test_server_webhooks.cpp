@@ -487,3 +487,35 @@ TEST_CASE("webhooks: a team reset or a deleted webhook drops the retries queued 
         }
     }
 }
+
+TEST_CASE("webhooks: a fault rule fails or times out the next attempts without connecting (§6.5)", "[http][webhooks]") {
+    hook_receiver receiver;
+    setup s;
+    const auto webhook = s.create_webhook(receiver.url("/hook"), "k");
+    auto add = s.call("/_control/faults/add", boost::json::object{{"webhookUuid", webhook}, {"action", "fail"}});
+    INFO(add.body);
+    REQUIRE(add.status == 200);
+    s.create_envelope();
+    // The first attempt fails without reaching the receiver; the retry (0.5 s later) delivers.
+    REQUIRE(receiver.wait_for(1, 10s));
+    REQUIRE(eventually([&] { return s.attempts(webhook) == 2; }, 10s));
+    auto d = s.deliveries(webhook).at(0).as_object();
+    CHECK(d.at("delivered") == true);
+    CHECK(d.at("lastStatus") == 200);
+    CHECK(receiver.requests().size() == 1);
+    // The rule is used up.
+    CHECK(s.call("/_control/faults/list", boost::json::object{}).json().at("faults").as_array().empty());
+
+    // Two timeouts: three attempts, the last one delivered; no status recorded by the faulted ones.
+    const auto second = s.create_webhook(receiver.url("/second"), "k");
+    REQUIRE(s.call("/_control/faults/add",
+                   boost::json::object{{"webhookUuid", second}, {"action", "timeout"}, {"times", 2}})
+                .status == 200);
+    s.create_envelope();
+    REQUIRE(eventually([&] { return s.attempts(second) == 3; }, 15s));
+    d = s.deliveries(second).at(0).as_object();
+    CHECK(d.at("delivered") == true);
+    CHECK(d.at("lastStatus") == 200);
+    // The first envelope's to the first webhook, and this envelope's to both.
+    CHECK(eventually([&] { return receiver.requests().size() == 3; }, 10s));
+}

@@ -73,6 +73,30 @@ struct codec<std::int64_t> {
     static void encode(std::int64_t in, boost::json::value& out) { out = in; }
 };
 
+// 32-bit integers and unsigned 64-bit counters (the reference backend's records).
+template <>
+struct codec<std::int32_t> {
+    static void read(const scalar& s, std::int32_t& out, decoder& d) {
+        if (!s.is_number()) return d.add(problem_kind::type, detail::expected_but("an integer", s.kind));
+        auto i = integral_value(s);
+        if (!i) return d.add(problem_kind::range, "must be an integer");
+        if (*i < INT32_MIN || *i > INT32_MAX) return d.add(problem_kind::range, "must be a 32-bit integer");
+        out = static_cast<std::int32_t>(*i);
+    }
+    static void encode(std::int32_t in, boost::json::value& out) { out = static_cast<std::int64_t>(in); }
+};
+
+template <>
+struct codec<std::uint64_t> {
+    static void read(const scalar& s, std::uint64_t& out, decoder& d) {
+        if (!s.is_number()) return d.add(problem_kind::type, detail::expected_but("an integer", s.kind));
+        auto i = integral_value(s);
+        if (!i || *i < 0) return d.add(problem_kind::range, "must be an integer of at least 0", 0);
+        out = static_cast<std::uint64_t>(*i);
+    }
+    static void encode(std::uint64_t in, boost::json::value& out) { out = in; }
+};
+
 template <>
 struct codec<double> {
     static void read(const scalar& s, double& out, decoder& d) {

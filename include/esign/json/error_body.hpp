@@ -62,52 +62,58 @@ inline error_body make_error_body(error_code code, const error_context& ctx, pro
     return body;
 }
 
-// The JSON text of an error body: the bytes json::write(body) gives, written straight from the
-// body. An answer to a hostile request can hold 100 long paths; going through a
-// boost::json::value would hold them once more while it is written (contract.md §6.7).
-inline std::string write_error_body(const error_body& body) {
-    std::string out;
-    auto text = [&](std::string_view s) { out += boost::json::serialize(boost::json::string_view(s.data(), s.size())); };
-    std::size_t size = 256;
-    if (body.error.details)
-        for (const auto& d : *body.error.details) {
-            size += d.message.size() + 16;
-            for (const auto& key : d.path) size += key.size() + 3;
-        }
-    out.reserve(size);
-    out += R"({"statusCode":)";
-    out += std::to_string(body.statusCode);
-    out += R"(,"error":{"code":)";
+namespace detail {
+// Hands the JSON text of an error body to put(std::string_view), piece by piece.
+template <class Put>
+void write_error_body(const error_body& body, Put&& put) {
+    auto text = [&](std::string_view s) { put(boost::json::serialize(boost::json::string_view(s.data(), s.size()))); };
+    put(R"({"statusCode":)");
+    put(std::to_string(body.statusCode));
+    put(R"(,"error":{"code":)");
     text(enum_to_wire(body.error.code));
-    out += R"(,"message":)";
+    put(R"(,"message":)");
     text(body.error.message);
-    out += R"(,"suggestion":)";
+    put(R"(,"suggestion":)");
     text(body.error.suggestion);
-    out += R"(,"documentationUrl":)";
+    put(R"(,"documentationUrl":)");
     text(body.error.documentationUrl);
     if (body.error.details) {
-        out += R"(,"details":[)";
+        put(R"(,"details":[)");
         bool first = true;
         for (const auto& d : *body.error.details) {
-            out += first ? R"({"path":[)" : R"(,{"path":[)";
+            put(first ? R"({"path":[)" : R"(,{"path":[)");
             first = false;
             for (std::size_t i = 0; i < d.path.size(); ++i) {
-                if (i) out += ',';
+                if (i) put(",");
                 text(d.path[i]);
             }
-            out += R"(],"message":)";
+            put(R"(],"message":)");
             text(d.message);
-            out += '}';
+            put("}");
         }
-        out += ']';
+        put("]");
     }
-    out += R"(},"requestId":)";
+    put(R"(},"requestId":)");
     text(body.requestId);
-    out += R"(,"timestamp":)";
+    put(R"(,"timestamp":)");
     text(body.timestamp);
-    out += R"(,"path":)";
+    put(R"(,"path":)");
     text(body.path);
-    out += '}';
+    put("}");
+}
+} // namespace detail
+
+// The JSON text of an error body: the bytes json::write(body) gives, written straight from the
+// body. An answer to a hostile request can hold 100 long paths: going through a
+// boost::json::value would hold them once more, and a string that grows as it is written
+// would hold them up to three times while it moves; so the text is measured first, then
+// written into a string of that size (contract.md §6.7).
+inline std::string write_error_body(const error_body& body) {
+    std::size_t size = 0;
+    detail::write_error_body(body, [&](std::string_view piece) { size += piece.size(); });
+    std::string out;
+    out.reserve(size);
+    detail::write_error_body(body, [&](std::string_view piece) { out += piece; });
     return out;
 }
 

@@ -8,6 +8,8 @@
 #include <esign/model/enums.hpp>
 #include <esign/model/envelope.hpp>
 #include <esign/model/error_body.hpp>
+#include <esign/model/error_code_set.hpp>
+#include <esign/model/harness.hpp>
 #include <esign/model/log.hpp>
 #include <esign/model/operations.hpp>
 #include <esign/model/pagination.hpp>

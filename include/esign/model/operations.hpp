@@ -1,6 +1,7 @@
 #pragma once
-// The table of every operation: path, authentication, and the request and response types.
-// It is data: the router, the backend, the OpenAPI generator, the fuzz harness and the tests
+// The table of every operation: path, who may call it, whether it changes state, the request
+// and response types, and the error codes it may answer. It is data, the one source of these
+// facts: the router, the backend, the OpenAPI generator, the fuzz harness and the tests
 // iterate it with for_each_operation (or mp11 over operation_types).
 #include <array>
 #include <cstddef>
@@ -18,6 +19,8 @@
 #include <esign/model/control.hpp>
 #include <esign/model/document.hpp>
 #include <esign/model/envelope.hpp>
+#include <esign/model/error_code_set.hpp>
+#include <esign/model/harness.hpp>
 #include <esign/model/log.hpp>
 #include <esign/model/recipient.hpp>
 #include <esign/model/template.hpp>
@@ -43,89 +46,157 @@ struct operation {
     bool read_only;           // changes nothing stored (the reference backend shares its lock)
     bool needs_api_key;       // Authorization: Bearer <team credentials> required
     bool is_control;          // a /_control/ operation of the reference server
+    error_code_set errors;    // the codes of its own that it may answer (besides common_error_codes)
+
+    // Whether a failure of this operation may carry `code`.
+    constexpr bool may_answer(error_code code) const noexcept {
+        return common_error_codes.contains(code) || errors.contains(code);
+    }
 };
 
 namespace detail {
 template <class Request, class Response>
-constexpr operation<Request, Response> public_operation(std::string_view path, bool read_only = false) noexcept {
-    return {path, operation_access::team, read_only, true, false};
+constexpr operation<Request, Response> public_operation(std::string_view path, error_code_set errors,
+                                                        bool read_only = false) noexcept {
+    return {path, operation_access::team, read_only, true, false, errors};
 }
 template <class Request, class Response>
 constexpr operation<Request, Response> control_operation(std::string_view path, operation_access access,
-                                                         bool read_only = false) noexcept {
+                                                         error_code_set errors, bool read_only = false) noexcept {
     const bool keyed = access == operation_access::team || access == operation_access::team_control;
-    return {path, access, read_only, keyed, true};
+    return {path, access, read_only, keyed, true, errors};
 }
 inline constexpr bool reads = true;  // marks a read-only operation in the table below
+namespace codes {
+using enum error_code;  // the table below names codes without their enum
+} // namespace codes
 } // namespace detail
 
-// Every operation: the 27 public ones, then the 12 control ones.
-inline constexpr auto all_operations = std::make_tuple(
-    // webhooks
-    detail::public_operation<webhook_update_request, webhook_update_response>("/public/webhook/update"),
-    detail::public_operation<webhook_list_request, webhook_list_response>("/public/webhook/list", detail::reads),
-    detail::public_operation<webhook_delete_request, webhook_delete_response>("/public/webhook/delete"),
-    detail::public_operation<webhook_create_request, webhook_create_response>("/public/webhook/create"),
-    // envelopes
-    detail::public_operation<envelope_get_request, envelope_get_response>("/public/envelope/get", detail::reads),
-    detail::public_operation<envelope_list_request, envelope_list_response>("/public/envelope/list", detail::reads),
-    detail::public_operation<envelope_update_request, envelope_update_response>("/public/envelope/update"),
-    detail::public_operation<envelope_send_request, envelope_send_response>("/public/envelope/send"),
-    detail::public_operation<envelope_create_from_template_request, envelope_create_from_template_response>(
-        "/public/envelope/create-from-template"),
-    detail::public_operation<envelope_delete_attachment_request, envelope_delete_attachment_response>(
-        "/public/envelope/delete-attachment"),
-    detail::public_operation<envelope_add_recipients_request, envelope_add_recipients_response>(
-        "/public/envelope/add-recipients"),
-    detail::public_operation<envelope_update_recipient_request, envelope_update_recipient_response>(
-        "/public/envelope/update-recipient"),
-    detail::public_operation<envelope_delete_recipients_request, envelope_delete_recipients_response>(
-        "/public/envelope/delete-recipients"),
-    detail::public_operation<envelope_add_blocks_request, envelope_add_blocks_response>("/public/envelope/add-blocks"),
-    detail::public_operation<envelope_delete_blocks_request, envelope_delete_blocks_response>(
-        "/public/envelope/delete-blocks"),
-    // workspaces
-    detail::public_operation<workspace_list_request, workspace_list_response>("/public/workspace/list", detail::reads),
-    detail::public_operation<workspace_get_request, workspace_get_response>("/public/workspace/get", detail::reads),
-    detail::public_operation<workspace_create_request, workspace_create_response>("/public/workspace/create"),
-    detail::public_operation<workspace_update_request, workspace_update_response>("/public/workspace/update"),
-    // contacts
-    detail::public_operation<contact_update_request, contact_update_response>("/public/contact/update"),
-    detail::public_operation<contact_create_request, contact_create_response>("/public/contact/create"),
-    detail::public_operation<contact_list_request, contact_list_response>("/public/contact/list", detail::reads),
-    detail::public_operation<contact_delete_request, contact_delete_response>("/public/contact/delete"),
-    // templates, logs, embedded signing, utils
-    detail::public_operation<template_list_request, template_list_response>("/public/template/list", detail::reads),
-    detail::public_operation<logs_list_request, logs_list_response>("/public/logs/list", detail::reads),
-    detail::public_operation<authentication_create_iframe_token_request, authentication_create_iframe_token_response>(
-        "/public/authentication/create-iframe-token"),
-    detail::public_operation<utils_whoami_request, utils_whoami_response>("/public/utils/whoami", detail::reads),
-    // control (contract.md §5, §6)
-    detail::control_operation<control_reset_request, control_reset_response>("/_control/reset",
-                                                                             operation_access::server),
-    detail::control_operation<control_team_create_request, control_team_create_response>("/_control/team/create",
-                                                                                         operation_access::server),
-    detail::control_operation<control_team_update_request, control_team_update_response>(
-        "/_control/team/update", operation_access::team_or_server),
-    detail::control_operation<control_envelope_create_request, control_envelope_create_response>(
-        "/_control/envelope/create", operation_access::team_control),
-    detail::control_operation<control_template_create_request, control_template_create_response>(
-        "/_control/template/create", operation_access::team_control),
-    detail::control_operation<control_recipient_act_request, control_recipient_act_response>(
-        "/_control/recipient/act", operation_access::team_or_server),
-    detail::control_operation<control_envelope_cancel_request, control_envelope_cancel_response>(
-        "/_control/envelope/cancel", operation_access::team_or_server),
-    detail::control_operation<control_clock_advance_request, control_clock_advance_response>(
-        "/_control/clock/advance", operation_access::team_or_server),
-    detail::control_operation<control_clock_now_request, control_clock_now_response>(
-        "/_control/clock/now", operation_access::team_or_server, detail::reads),
-    detail::control_operation<control_outbox_list_request, control_outbox_list_response>(
-        "/_control/outbox/list", operation_access::team_or_server, detail::reads),
-    detail::control_operation<control_webhook_deliveries_request, control_webhook_deliveries_response>(
-        "/_control/webhook/deliveries", operation_access::team_or_server, detail::reads),
-    // contract.md §6 (last, so that the fuzz corpora's operation indices stay put)
-    detail::control_operation<control_team_reset_request, control_team_reset_response>(
-        "/_control/team/reset", operation_access::team_control));
+// Every operation: the 27 public ones, then the 19 control ones. The error codes are those of
+// interface.md "Endpoints" and contract.md §4-§6, in the order of the contract's §3.
+inline constexpr auto all_operations = [] {
+    using namespace detail::codes;
+    using detail::control_operation;
+    using detail::public_operation;
+    using detail::reads;
+    constexpr error_code_set none{};
+    return std::make_tuple(
+        // webhooks
+        public_operation<webhook_update_request, webhook_update_response>(
+            "/public/webhook/update", {WEBHOOK_NOT_FOUND, WORKSPACE_NOT_FOUND, WEBHOOK_URL_REFUSED}),
+        public_operation<webhook_list_request, webhook_list_response>("/public/webhook/list", none, reads),
+        public_operation<webhook_delete_request, webhook_delete_response>("/public/webhook/delete",
+                                                                          {WEBHOOK_NOT_FOUND}),
+        public_operation<webhook_create_request, webhook_create_response>(
+            "/public/webhook/create", {WORKSPACE_NOT_FOUND, WEBHOOK_LIMIT_REACHED, WEBHOOK_URL_REFUSED}),
+        // envelopes
+        public_operation<envelope_get_request, envelope_get_response>(
+            "/public/envelope/get", {WORKSPACE_NOT_FOUND, ENVELOPE_NOT_FOUND}, reads),
+        public_operation<envelope_list_request, envelope_list_response>("/public/envelope/list",
+                                                                        {WORKSPACE_NOT_FOUND}, reads),
+        public_operation<envelope_update_request, envelope_update_response>(
+            "/public/envelope/update",
+            {WORKSPACE_NOT_FOUND, ENVELOPE_NOT_FOUND, DOCUMENT_NOT_FOUND, ENVELOPE_NOT_IN_DRAFT}),
+        public_operation<envelope_send_request, envelope_send_response>(
+            "/public/envelope/send",
+            {WORKSPACE_NOT_FOUND, ENVELOPE_NOT_FOUND, ENVELOPE_NOT_IN_DRAFT, NO_RECIPIENTS, NO_SIGNERS,
+             SUBSCRIPTION_NOT_FOUND, API_CREDITS_LIMIT_EXCEEDED, SES_LIMIT_EXCEEDED, INVALID_EMAIL}),
+        public_operation<envelope_create_from_template_request, envelope_create_from_template_response>(
+            "/public/envelope/create-from-template",
+            {WORKSPACE_NOT_FOUND, TEMPLATE_NOT_FOUND, CONTACT_NOT_FOUND, USER_NOT_FOUND, INVALID_RECIPIENT_LABELS,
+             INVALID_EMAIL}),
+        public_operation<envelope_delete_attachment_request, envelope_delete_attachment_response>(
+            "/public/envelope/delete-attachment",
+            {WORKSPACE_NOT_FOUND, ENVELOPE_NOT_FOUND, DOCUMENT_NOT_FOUND, DOCUMENT_NOT_ATTACHMENT,
+             ENVELOPE_NOT_IN_DRAFT}),
+        public_operation<envelope_add_recipients_request, envelope_add_recipients_response>(
+            "/public/envelope/add-recipients",
+            {WORKSPACE_NOT_FOUND, ENVELOPE_NOT_FOUND, ENVELOPE_NOT_IN_DRAFT, CONTACT_NOT_FOUND, USER_NOT_FOUND,
+             DUPLICATE_RECIPIENT, INVALID_EMAIL}),
+        public_operation<envelope_update_recipient_request, envelope_update_recipient_response>(
+            "/public/envelope/update-recipient",
+            {WORKSPACE_NOT_FOUND, ENVELOPE_NOT_FOUND, ENVELOPE_NOT_IN_DRAFT, RECIPIENT_NOT_FOUND,
+             DUPLICATE_RECIPIENT}),
+        public_operation<envelope_delete_recipients_request, envelope_delete_recipients_response>(
+            "/public/envelope/delete-recipients",
+            {WORKSPACE_NOT_FOUND, ENVELOPE_NOT_FOUND, ENVELOPE_NOT_IN_DRAFT, RECIPIENT_NOT_FOUND}),
+        public_operation<envelope_add_blocks_request, envelope_add_blocks_response>(
+            "/public/envelope/add-blocks",
+            {WORKSPACE_NOT_FOUND, ENVELOPE_NOT_FOUND, DOCUMENT_NOT_FOUND, ENVELOPE_NOT_IN_DRAFT,
+             INVALID_RECIPIENT_EMAIL}),
+        public_operation<envelope_delete_blocks_request, envelope_delete_blocks_response>(
+            "/public/envelope/delete-blocks",
+            {WORKSPACE_NOT_FOUND, ENVELOPE_NOT_FOUND, DOCUMENT_NOT_FOUND, ENVELOPE_NOT_IN_DRAFT}),
+        // workspaces
+        public_operation<workspace_list_request, workspace_list_response>("/public/workspace/list", none, reads),
+        public_operation<workspace_get_request, workspace_get_response>("/public/workspace/get",
+                                                                        {WORKSPACE_NOT_FOUND}, reads),
+        public_operation<workspace_create_request, workspace_create_response>("/public/workspace/create", none),
+        public_operation<workspace_update_request, workspace_update_response>("/public/workspace/update",
+                                                                              {WORKSPACE_NOT_FOUND}),
+        // contacts
+        public_operation<contact_update_request, contact_update_response>(
+            "/public/contact/update", {WORKSPACE_NOT_FOUND, CONTACT_NOT_FOUND, INVALID_EMAIL}),
+        public_operation<contact_create_request, contact_create_response>(
+            "/public/contact/create", {WORKSPACE_NOT_FOUND, CONTACT_EMAIL_ALREADY_EXISTS, INVALID_EMAIL}),
+        public_operation<contact_list_request, contact_list_response>("/public/contact/list",
+                                                                      {WORKSPACE_NOT_FOUND}, reads),
+        public_operation<contact_delete_request, contact_delete_response>(
+            "/public/contact/delete", {WORKSPACE_NOT_FOUND, CONTACT_NOT_FOUND}),
+        // templates, logs, embedded signing, utils
+        public_operation<template_list_request, template_list_response>("/public/template/list",
+                                                                        {WORKSPACE_NOT_FOUND}, reads),
+        public_operation<logs_list_request, logs_list_response>(
+            "/public/logs/list", {LOG_CATEGORY_NOT_IMPLEMENTED, WORKSPACE_NOT_FOUND, ENVELOPE_NOT_FOUND}, reads),
+        public_operation<authentication_create_iframe_token_request, authentication_create_iframe_token_response>(
+            "/public/authentication/create-iframe-token",
+            {WORKSPACE_NOT_FOUND, ENVELOPE_NOT_FOUND, SIGNER_NOT_IN_ENVELOPE, RECIPIENT_VERIFICATION_DISABLED}),
+        public_operation<utils_whoami_request, utils_whoami_response>("/public/utils/whoami", none, reads),
+        // control (contract.md §5, §6)
+        control_operation<control_reset_request, control_reset_response>("/_control/reset",
+                                                                         operation_access::server, none),
+        control_operation<control_team_create_request, control_team_create_response>(
+            "/_control/team/create", operation_access::server, none),
+        control_operation<control_team_update_request, control_team_update_response>(
+            "/_control/team/update", operation_access::team_or_server, none),
+        control_operation<control_envelope_create_request, control_envelope_create_response>(
+            "/_control/envelope/create", operation_access::team_control, {WORKSPACE_NOT_FOUND}),
+        control_operation<control_template_create_request, control_template_create_response>(
+            "/_control/template/create", operation_access::team_control, {WORKSPACE_NOT_FOUND}),
+        control_operation<control_recipient_act_request, control_recipient_act_response>(
+            "/_control/recipient/act", operation_access::team_or_server,
+            {ENVELOPE_NOT_FOUND, RECIPIENT_NOT_FOUND, ACTION_NOT_ALLOWED}),
+        control_operation<control_envelope_cancel_request, control_envelope_cancel_response>(
+            "/_control/envelope/cancel", operation_access::team_or_server, {ENVELOPE_NOT_FOUND, ACTION_NOT_ALLOWED}),
+        control_operation<control_clock_advance_request, control_clock_advance_response>(
+            "/_control/clock/advance", operation_access::team_or_server, none),
+        control_operation<control_clock_now_request, control_clock_now_response>(
+            "/_control/clock/now", operation_access::team_or_server, none, reads),
+        control_operation<control_outbox_list_request, control_outbox_list_response>(
+            "/_control/outbox/list", operation_access::team_or_server, none, reads),
+        control_operation<control_webhook_deliveries_request, control_webhook_deliveries_response>(
+            "/_control/webhook/deliveries", operation_access::team_or_server, none, reads),
+        // contract.md §6 (after the others, so that the fuzz corpora's operation indices stay put)
+        control_operation<control_team_reset_request, control_team_reset_response>(
+            "/_control/team/reset", operation_access::team_control, none),
+        // §6.4, §6.5: the team's journal and fault rules
+        control_operation<control_journal_list_request, control_journal_list_response>(
+            "/_control/journal/list", operation_access::team_control, none, reads),
+        control_operation<control_journal_clear_request, control_journal_clear_response>(
+            "/_control/journal/clear", operation_access::team_control, none),
+        control_operation<control_faults_add_request, control_faults_add_response>(
+            "/_control/faults/add", operation_access::team_control, {WEBHOOK_NOT_FOUND}),
+        control_operation<control_faults_list_request, control_faults_list_response>(
+            "/_control/faults/list", operation_access::team_control, none, reads),
+        control_operation<control_faults_clear_request, control_faults_clear_response>(
+            "/_control/faults/clear", operation_access::team_control, none),
+        // §6.6: the team's state as one value
+        control_operation<control_team_snapshot_request, control_team_snapshot_response>(
+            "/_control/team/snapshot", operation_access::team_control, none, reads),
+        control_operation<control_team_restore_request, control_team_restore_response>(
+            "/_control/team/restore", operation_access::team_control, none));
+
+}();
 
 // The type list of the table: std::tuple<operation<Req, Res>, ...>.
 using operation_types = std::remove_const_t<decltype(all_operations)>;
@@ -173,6 +244,27 @@ constexpr bool visit_operation(std::string_view path, F&& f) {
         }
     });
     return found;
+}
+
+// The index in the table of the operation whose request type is Request (each request type
+// belongs to one operation), and that operation's type.
+template <class Request>
+constexpr std::size_t operation_index_of() noexcept {
+    std::size_t index = operation_count, i = 0;
+    for_each_operation([&](const auto& op) {
+        if constexpr (std::is_same_v<request_of<std::remove_cvref_t<decltype(op)>>, Request>) index = i;
+        ++i;
+    });
+    return index;
+}
+template <class Request>
+using operation_of = std::tuple_element_t<operation_index_of<Request>(), operation_types>;
+
+// Whether a failure of the operation at `path` may carry `code` (false for no operation).
+constexpr bool operation_may_answer(std::string_view path, error_code code) noexcept {
+    bool may = false;
+    visit_operation(path, [&](const auto& op) { may = op.may_answer(code); });
+    return may;
 }
 
 } // namespace esign

@@ -22,6 +22,7 @@
 #include <shared_mutex>
 #include <string>
 #include <string_view>
+#include <thread>
 #include <unordered_map>
 #include <unordered_set>
 #include <vector>
@@ -34,12 +35,14 @@
 #include <esign/reference/delivery_queue.hpp>
 #include <esign/reference/fixture.hpp>
 #include <esign/reference/handlers/all.hpp>
+#include <esign/reference/handlers/harness.hpp>
 #include <esign/reference/ids.hpp>
 #include <esign/reference/options.hpp>
 #include <esign/reference/reply.hpp>
 #include <esign/reference/state.hpp>
 #include <esign/reference/team_shard.hpp>
 #include <esign/reference/timeline.hpp>
+#include <esign/reference/typed_reply.hpp>
 #include <esign/reference/webhook_job.hpp>
 
 namespace esign::reference {
@@ -47,6 +50,8 @@ namespace esign::reference {
 namespace detail {
 template <class Request>
 concept has_handler = requires(context& c, const Request& r) { handlers::handle(c, r); };
+template <class Request>
+concept has_harness_handler = requires(harness_context& c, const Request& r) { handlers::handle(c, r); };
 
 // Compares a secret in time independent of where it differs (only its length shows).
 inline bool same_secret(std::string_view given, std::string_view secret) noexcept {
@@ -86,7 +91,7 @@ public:
         if (options_.fixture_json) {
             auto loaded = load_fixture(*options_.fixture_json, options_, options_.wall_clock());
             if (!loaded.problems.empty()) fixture_problems_ = std::move(loaded.problems);
-            else registry_ = fixture_registry(std::move(loaded.teams));
+            else registry_ = fixture_registry(std::move(loaded));
         }
     }
 
@@ -134,12 +139,74 @@ public:
     }
 
     // For a caller found by authenticate(path, ...) (the server resolves it once, before the body).
+    // A fault rule of the team may answer instead (§6.5): an error, or a dropped connection
+    // (reply::dropped); a delay rule makes this call wait, then run the request.
     reply handle(std::string_view path, const caller& who, std::string_view body) {
+        if (auto fault = take_fault(path, who)) {
+            if (fault->action != fault_action::delay) return answer_fault(path, who, body, *fault);
+            std::this_thread::sleep_for(fault->delay);
+        }
+        return process(path, who, body);
+    }
+
+    // Any operation called with C++ values: the request is written as JSON and goes through
+    // handle() like a client's (so the journal and fault rules see it), and the answer is read
+    // back as the operation's response type, or as an error body.
+    //   auto r = backend.call(key, esign::control_faults_list_request{});
+    //   if (r) for (const auto& rule : r.response->faults) ...
+    template <class Request>
+    typed_reply<response_of<operation_of<Request>>> call(std::optional<std::string_view> credentials,
+                                                         const Request& request) {
+        using response = response_of<operation_of<Request>>;
+        typed_reply<response> out;
+        out.raw = handle(std::get<operation_index_of<Request>()>(all_operations).path, credentials,
+                         json::write(request));
+        if (out.raw.status == 200) {
+            if (auto r = json::read<response>(out.raw.body)) out.response = std::move(*r);
+        } else if (!out.raw.dropped) {
+            if (auto e = json::read<error_body>(out.raw.body)) out.error = std::move(*e);
+        }
+        return out;
+    }
+
+    // The steps of handle(), for a server that waits out a delay without holding a thread:
+    // take_fault, then answer_fault for an error or drop rule, or process (after the delay).
+
+    // The fault rule of the caller's team that fires for this request (public operations only);
+    // it uses up one of the rule's times.
+    std::optional<fault_decision> take_fault(std::string_view path, const caller& who) {
+        const route* r = find_route(path);
+        if (!r || !r->is_public || !who.team) return std::nullopt;
+        std::lock_guard lock(who.team->harness_mutex);
+        if (who.team->harness.faults.empty()) return std::nullopt;
+        return who.team->harness.faults.fire_for_operation(path, who.team->ids);
+    }
+
+    // What an error or drop rule answers: the operation does not run, nothing changes.
+    reply answer_fault(std::string_view path, const caller& who, std::string_view body, const fault_decision& fault) {
+        const std::int64_t time = team_clock(*who.team);
+        reply out;
+        if (fault.action == fault_action::error) out = team_error(*who.team, path, failure{*fault.error});
+        else {
+            out.dropped = true;
+            out.status = 0;
+        }
+        out.fault_uuid = fault.fault_uuid;
+        record_in_journal(*who.team, time, path, body, out);
+        return out;
+    }
+
+    // The request itself: the operation runs (a team's public requests go to its journal).
+    reply process(std::string_view path, const caller& who, std::string_view body) {
         const route* r = find_route(path);
         if (!r)
             return transport_error(path, rules::transport_status::not_found, "INVALID_REQUEST_FORMAT",
                                    "No operation has this path.");
-        return r->run(*this, path, who, body, r->read_only);
+        if (!who.team || !r->is_public) return r->run(*this, path, who, body, r->read_only);
+        const std::int64_t time = team_clock(*who.team);
+        reply out = r->run(*this, path, who, body, r->read_only);
+        record_in_journal(*who.team, time, path, body, out);
+        return out;
     }
 
     // The error body of a failure found by the transport (404, 405, 413, 415, 431).
@@ -221,6 +288,7 @@ private:
     struct route {
         operation_access access = operation_access::team;
         bool read_only = false;
+        bool is_public = false;  // journaled, and subject to fault rules
         runner run = nullptr;
     };
 
@@ -248,6 +316,7 @@ private:
             route r;
             r.access = op.access;
             r.read_only = op.read_only;
+            r.is_public = !op.is_control;
             r.run = [](backend& self, std::string_view path, const caller& who, std::string_view body, bool read_only) {
                 return self.run<request>(path, who, body, read_only);
             };
@@ -316,6 +385,20 @@ private:
             }
             deliveries_.drop(shard);
             return out;
+        } else if constexpr (std::is_same_v<Request, control_team_snapshot_request>) {
+            return snapshot_team(shard, path);
+        } else if constexpr (std::is_same_v<Request, control_team_restore_request>) {
+            return restore_team(shard, owner, path, request);
+        } else if constexpr (detail::has_harness_handler<Request>) {
+            std::shared_lock lock(shard.mutex);  // the store is read (its webhooks), not changed
+            if (shard.retired) return unauthenticated(path, true);
+            const std::int64_t now = shard.now(options_.wall_clock());
+            std::lock_guard harness_lock(shard.harness_mutex);
+            harness_context ctx{shard.harness, shard.st, shard.ids};
+            auto result = handlers::handle(ctx, request);
+            if (auto* f = std::get_if<failure>(&result))
+                return make_error(shard.ids, path, f->code, std::move(f->details), f->message, 0, now);
+            return ok(shard.ids, json::encode(std::get<0>(result)));
         } else if constexpr (!detail::has_handler<Request>) {
             return team_error(shard, path, failure{error_code::INTERNAL_SERVER_ERROR, {}, "Not an operation of a team."});
         } else {
@@ -351,6 +434,96 @@ private:
             for (auto& job : jobs) deliveries_.push(owner, std::move(job), generation, now);
             return out;
         }
+    }
+
+    // The team's clock now.
+    std::int64_t team_clock(const team_shard& shard) const {
+        std::shared_lock lock(shard.mutex);
+        return shard.now(options_.wall_clock());
+    }
+
+    // A public request of the team and its answer, in the team's journal (§6.4).
+    static void record_in_journal(team_shard& shard, std::int64_t time, std::string_view path, std::string_view body,
+                                  const reply& out) {
+        std::lock_guard lock(shard.harness_mutex);
+        shard.harness.journal.record(time, path, out.status, body, out.dropped ? std::string_view{} : out.body);
+    }
+
+    // ---- snapshots (§6.6) -----------------------------------------------------------------
+
+    // The team as one team object of the --fixture format, its whole state included. The
+    // answer's request id is the server's, so that the team's stream stays where the snapshot
+    // says it is (snapshot, restore, snapshot: the same bytes).
+    reply snapshot_team(team_shard& shard, std::string_view path) {
+        fixture_team t;
+        {
+            std::shared_lock lock(shard.mutex);
+            if (shard.retired) return unauthenticated(path, true);
+            t = fixture_team_of(shard.team());
+            t.state = capture_state(shard.st, shard.ids, deliveries_.jobs_of(shard, shard.generation));
+        }
+        control_team_snapshot_response out;
+        out.team = std::move(json::encode(t).as_object());
+        return ok(server_ids_, json::encode(out));
+    }
+
+    static fixture_team fixture_team_of(const team_record& team) {
+        auto count = [](std::int64_t n) { return ranged<0>(static_cast<std::int32_t>(std::clamp<std::int64_t>(n, 0, INT32_MAX))); };
+        fixture_team t;
+        t.uuid = uuid36(team.uuid);
+        t.apiKey = fixture_api_key(team.api_key);
+        t.defaultWorkspaceUuid = uuid36(team.default_workspace_uuid);
+        t.name = team.name;
+        t.ownerEmail = email_address(team.owner_email);
+        t.ownerFirstname = team.owner_firstname;
+        t.ownerLastname = team.owner_lastname;
+        t.apiCredits = count(team.api_credits);
+        t.emailQuota = count(team.email_quota);
+        t.subscription = team.subscription;
+        t.features = std::vector<plan_feature>(team.features.begin(), team.features.end());
+        return t;
+    }
+
+    // Replaces the team's state by a snapshot's (its uuid and credentials stay; those of the
+    // snapshot are ignored). Checked whole first: a malformed snapshot changes nothing.
+    reply restore_team(team_shard& shard, const std::shared_ptr<team_shard>& owner, std::string_view path,
+                       const control_team_restore_request& request) {
+        auto decoded = json::decode<fixture_team>(boost::json::value(request.team), json::decode_options{true});
+        if (!decoded) {
+            problem_list problems = std::move(decoded).take_problems();
+            for (auto& p : problems) p.path.insert(p.path.begin(), "team");
+            return team_error(shard, path, failure{error_code::INVALID_REQUEST_FORMAT, std::move(problems)});
+        }
+        fixture_team& t = *decoded;
+        problem_list problems = fixture_detail::build_members_beside_state(t, {"team"});
+        if (!t.state)
+            problems.push_back(problem{{"team", "state"}, problem_kind::missing, std::nullopt, "is required"});
+        std::vector<webhook_job> pending;
+        std::uint64_t generation = 0;
+        {
+            std::unique_lock lock(shard.mutex);
+            if (shard.retired) return unauthenticated(path, true);
+            team_record& team = shard.team();
+            const std::string default_ws =
+                t.defaultWorkspaceUuid ? t.defaultWorkspaceUuid->str() : team.default_workspace_uuid;
+            if (t.state) {
+                auto found = check_state(*t.state, default_ws, {"team", "state"});
+                problems.insert(problems.end(), std::make_move_iterator(found.begin()),
+                                std::make_move_iterator(found.end()));
+            }
+            if (!problems.empty())
+                return make_error(shard.ids, path, error_code::INVALID_REQUEST_FORMAT, std::move(problems), {}, 0,
+                                  shard.now(options_.wall_clock()));
+            fixture_detail::apply_team_members(team, t);
+            team.default_workspace_uuid = default_ws;
+            pending = std::move(t.state->pending_deliveries);
+            install_state(shard.st, std::move(*t.state), shard.ids);
+            generation = ++shard.generation;
+        }
+        deliveries_.drop(shard);
+        const auto now = delivery_queue::clock::now();
+        for (auto& job : pending) deliveries_.push(owner, std::move(job), generation, now);
+        return ok(server_ids_, json::encode(empty_response{}));
     }
 
     // Whether expiries or reminders of the team are due (under its lock).
@@ -484,7 +657,7 @@ private:
         if (request.startTime && (*request.startTime < 0 || *request.startTime > handlers::latest_clock_ms))
             return operator_error(path, invalid_at({"startTime"}, problem_kind::range,
                                                    "must be from 0 to " + std::to_string(handlers::latest_clock_ms)));
-        auto shard = std::make_shared<team_shard>();
+        auto shard = new_shard();
         team_identity identity;
         {
             std::lock_guard lock(create_mutex_);
@@ -513,6 +686,12 @@ private:
         return ok(server_ids_, json::encode(out));
     }
 
+    std::shared_ptr<team_shard> new_shard() const {
+        auto shard = std::make_shared<team_shard>();
+        shard->harness = team_harness(options_.journal_size);
+        return shard;
+    }
+
     // New credentials, drawn from the operating system's secure source (never from a seed), and
     // never issued before in this process (240 and 192 random bits, checked against every key
     // handed out). Under create_mutex_.
@@ -528,13 +707,15 @@ private:
         shard.secret_key = key_source_.url_safe(48);
     }
 
-    registry fixture_registry(std::vector<state> teams) {
+    registry fixture_registry(loaded_fixture loaded) {
         registry out;
         std::lock_guard lock(create_mutex_);
-        for (auto& st : teams) {
-            auto shard = std::make_shared<team_shard>();
+        for (auto& st : loaded.teams) {
+            auto shard = new_shard();
             const std::uint64_t n = teams_made_++;
             if (options_.seed) shard->ids.reseed(detail::derived_seed(*options_.seed, n));
+            if (auto stream = loaded.streams.find(st.teams.begin()->first); stream != loaded.streams.end())
+                shard->ids.load(stream->second);
             shard->st = std::move(st);
             shard->uuid = shard->team().uuid;
             shard->api_key = shard->team().api_key;
@@ -557,7 +738,7 @@ private:
         }
         if (options_.fixture_json) {
             auto loaded = load_fixture(*options_.fixture_json, options_, options_.wall_clock());
-            if (loaded.problems.empty()) fresh = fixture_registry(std::move(loaded.teams));
+            if (loaded.problems.empty()) fresh = fixture_registry(std::move(loaded));
         }
         std::vector<std::shared_ptr<team_shard>> old;
         {
@@ -599,6 +780,12 @@ private:
         if (shard.retired || shard.generation != next.generation) return std::nullopt;
         auto hook = shard.st.webhooks.find(next.job.webhook_uuid);
         if (hook == shard.st.webhooks.end() || !hook->second.data.active) return std::nullopt;
+        std::optional<fault_action> fault;
+        {
+            std::lock_guard harness_lock(shard.harness_mutex);
+            if (!shard.harness.faults.empty())
+                fault = shard.harness.faults.fire_for_webhook(next.job.webhook_uuid, shard.ids);
+        }
         webhook_attempt a;
         a.url = hook->second.url;
         a.secret = hook->second.secret;
@@ -608,7 +795,11 @@ private:
         a.team = next.team;
         a.generation = next.generation;
         a.job = std::move(next.job);
-        return a;
+        if (!fault) return a;
+        // A fault rule of the webhook: the attempt fails (503) or times out without connecting.
+        lock.unlock();
+        record_webhook_attempt(a, *fault == fault_action::fail ? 503 : 0, false);
+        return std::nullopt;
     }
 
     // ---- replies --------------------------------------------------------------------------

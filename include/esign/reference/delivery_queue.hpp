@@ -74,6 +74,17 @@ public:
         return std::nullopt;
     }
 
+    // The jobs of `team` queued in `generation`, in the order they fall due (a snapshot).
+    std::vector<webhook_job> jobs_of(const team_shard& team, std::uint64_t generation) {
+        std::vector<webhook_job> out;
+        std::lock_guard lock(mutex_);
+        for (const auto& q : ring_)
+            if (q.team.get() == &team)
+                for (const auto& j : q.jobs)
+                    if (j.generation == generation) out.push_back(j.job);
+        return out;
+    }
+
     // Forgets every job of `team` (a reset).
     void drop(const team_shard& team) {
         std::lock_guard lock(mutex_);

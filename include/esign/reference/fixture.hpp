@@ -17,8 +17,15 @@
 //                        "tags"?: [...], "recipients"?: [ item of /public/envelope/add-recipients ] } ],
 //       "workspaces": [ { "uuid"?, "name", "colorHex"?, "sandbox"?, "contacts"?, "templates"?, "envelopes"? } ],
 //       "webhooks":  [ { "uuid"?, and the body of /public/webhook/create: "url", "contentType",
-//                        "sslVerify", "active", "secret"?, "events"?, "workspaceUuids"?, "title"? } ]
+//                        "sslVerify", "active", "secret"?, "events"?, "workspaceUuids"?, "title"? } ],
+//       "state": { ... }                  instead of the five above: the team's records exactly, as
+//                                         /_control/team/snapshot gives them (team_state.hpp)
 //   } ] }
+//
+// A team object with a "state" is what /_control/team/snapshot answers: its records (envelopes
+// in any status, logs, outbox, deliveries, clock offset, identifier stream) are installed as
+// they are, after checks (every reference resolves, the limits hold); its queued deliveries
+// are not queued again when it is loaded from a file.
 //
 // Contacts, templates and envelopes at team level go to the team's default workspace (named
 // "Default"); those of an entry of "workspaces" go to that workspace. Envelopes are drafts
@@ -53,6 +60,7 @@
 #include <esign/json/decode.hpp>
 #include <esign/reference/context.hpp>
 #include <esign/reference/handlers/all.hpp>
+#include <esign/reference/team_state.hpp>
 #include <esign/rules/error_codes.hpp>
 
 namespace esign::reference {
@@ -140,6 +148,7 @@ struct fixture_team {
     std::optional<std::vector<fixture_envelope>> envelopes;
     std::optional<std::vector<fixture_workspace>> workspaces;
     std::optional<std::vector<fixture_webhook>> webhooks;
+    std::optional<team_state> state;  // instead of the five above: the records exactly (a snapshot)
 
     control_team_create_request as_request() const {
         return control_team_create_request{name,       ownerEmail,   ownerFirstname, ownerLastname, apiCredits,
@@ -148,7 +157,8 @@ struct fixture_team {
 };
 BOOST_DESCRIBE_STRUCT(fixture_team, (),
                       (uuid, apiKey, defaultWorkspaceUuid, name, ownerEmail, ownerFirstname, ownerLastname, apiCredits,
-                       emailQuota, subscription, features, contacts, templates, envelopes, workspaces, webhooks))
+                       emailQuota, subscription, features, contacts, templates, envelopes, workspaces, webhooks,
+                       state))
 
 struct fixture_document {
     std::vector<fixture_team> teams;
@@ -169,10 +179,39 @@ inline problem_path joined(problem_path base, std::initializer_list<std::string_
     return base;
 }
 
+// A team with a state takes its records from it: the members that build records are refused.
+inline problem_list build_members_beside_state(const fixture_team& t, const problem_path& at) {
+    problem_list out;
+    if (!t.state) return out;
+    for (auto [member, given] : {std::pair<std::string_view, bool>{"contacts", t.contacts.has_value()},
+                                 {"templates", t.templates.has_value()},
+                                 {"envelopes", t.envelopes.has_value()},
+                                 {"workspaces", t.workspaces.has_value()},
+                                 {"webhooks", t.webhooks.has_value()}})
+        if (given)
+            out.push_back(problem{joined(at, {member}), problem_kind::invalid, std::nullopt,
+                                  "builds records, and the team's state gives them all"});
+    return out;
+}
+
+// The members of a team object that /_control/team/update and team/create set, onto a team.
+inline void apply_team_members(team_record& team, const fixture_team& t) {
+    if (t.name) team.name = *t.name;
+    if (t.ownerEmail) team.owner_email = *t.ownerEmail;
+    if (t.ownerFirstname) team.owner_firstname = *t.ownerFirstname;
+    if (t.ownerLastname) team.owner_lastname = *t.ownerLastname;
+    if (t.apiCredits) team.api_credits = t.apiCredits->value;
+    if (t.emailQuota) team.email_quota = t.emailQuota->value;
+    if (t.subscription) team.subscription = *t.subscription;
+    if (t.features) team.features = std::set<plan_feature>(t.features->begin(), t.features->end());
+}
+
 // Builds the fixture into a store, collecting problems at fixture paths.
 class loader {
 public:
     loader(context& c, problem_list& problems) : c_(c), problems_(problems) {}
+
+    std::vector<std::string> made;  // the uuid of each team loaded, in document order
 
     void team(const fixture_team& t, const problem_path& at) {
         if (t.uuid && c_.st.teams.count(t.uuid->str())) return used_twice(joined(at, {"uuid"}));
@@ -187,6 +226,13 @@ public:
         if (t.defaultWorkspaceUuid) fixed.default_workspace_uuid = t.defaultWorkspaceUuid->str();
         team_record& team = create_team(c_, t.as_request(), fixed);
         c_.team = &team;
+        made.push_back(team.uuid);
+        if (t.state) {
+            auto beside = build_members_beside_state(t, at);
+            problems_.insert(problems_.end(), beside.begin(), beside.end());
+            c_.team = nullptr;
+            return;  // its records come from the state once the teams are split (load_fixture)
+        }
 
         const workspace_record& default_ws = c_.st.workspaces.at(team.default_workspace_uuid);
         contents(default_ws, t.contacts, t.templates, t.envelopes, at);
@@ -381,6 +427,7 @@ inline std::vector<state> split_by_team(state&& all) {
 struct loaded_fixture {
     problem_list problems;
     std::vector<state> teams;
+    std::map<std::string, std::string> streams{};  // team uuid -> its identifier stream (from a state)
 };
 
 // Loads the fixture `json_text` as it is at `now`: every team, or (when there are problems) none.
@@ -395,8 +442,26 @@ inline loaded_fixture load_fixture(std::string_view json_text, const backend_opt
     problem_list problems;
     fixture_detail::loader load(fc, problems);
     for (std::size_t i = 0; i < doc->teams.size(); ++i) load.team(doc->teams[i], {"teams", std::to_string(i)});
-    if (!problems.empty()) return {std::move(problems), {}};
-    return {{}, split_by_team(std::move(built))};
+    if (!problems.empty()) return {std::move(problems), {}, {}};
+    loaded_fixture out{{}, split_by_team(std::move(built)), {}};
+    // Teams given by their state: their records, checked, replace what team/create made.
+    for (std::size_t i = 0; i < doc->teams.size(); ++i) {
+        auto& given = doc->teams[i].state;
+        if (!given) continue;
+        for (auto& st : out.teams) {
+            team_record& team = st.teams.begin()->second;
+            if (team.uuid != load.made[i]) continue;
+            auto found = check_state(*given, team.default_workspace_uuid, {"teams", std::to_string(i), "state"});
+            problems.insert(problems.end(), found.begin(), found.end());
+            if (!found.empty()) break;
+            if (given->stream) out.streams[team.uuid] = *given->stream;
+            id_source unused;
+            install_state(st, std::move(*given), unused);
+            break;
+        }
+    }
+    if (!problems.empty()) return {std::move(problems), {}, {}};
+    return out;
 }
 
 } // namespace esign::reference

@@ -6,6 +6,7 @@
 #include <mutex>
 #include <optional>
 #include <random>
+#include <sstream>
 #include <string>
 
 namespace esign::reference {
@@ -36,6 +37,24 @@ public:
         engine_ = p.engine;
     }
 
+    // A seeded stream's state as text (a team's snapshot), or nullopt when unseeded; load puts
+    // it back (can_load first: load ignores text that is not such a state).
+    std::optional<std::string> save() const {
+        std::lock_guard lock(mutex_);
+        if (!seeded_) return std::nullopt;
+        std::ostringstream out;
+        out << engine_;
+        return out.str();
+    }
+    static bool can_load(const std::string& text) { return parse(text).has_value(); }
+    void load(const std::string& text) {
+        auto engine = parse(text);
+        if (!engine) return;
+        std::lock_guard lock(mutex_);
+        seeded_ = true;
+        engine_ = *engine;
+    }
+
     // A lowercase RFC 4122 version 4 UUID.
     std::string uuid() {
         std::array<std::uint8_t, 16> b = bytes<16>();
@@ -52,6 +71,14 @@ public:
         return s;
     }
 
+    // A number in [0, 1), of 53 random bits (a fault rule's probability draw).
+    double unit() {
+        const auto b = bytes<8>();
+        std::uint64_t word = 0;
+        for (auto byte : b) word = (word << 8) | byte;
+        return static_cast<double>(word >> 11) * 0x1.0p-53;
+    }
+
     // `length` random URL-safe characters (A-Z a-z 0-9 - _), 6 bits each.
     std::string url_safe(std::size_t length) {
         static constexpr char alphabet[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
@@ -66,6 +93,17 @@ public:
     }
 
 private:
+    static std::optional<std::mt19937_64> parse(const std::string& text) {
+        if (text.size() > 20 * 400) return std::nullopt;  // 312 words and a position, in decimal
+        std::istringstream in(text);
+        std::mt19937_64 engine;
+        in >> engine;
+        if (in.fail()) return std::nullopt;
+        in >> std::ws;
+        if (!in.eof()) return std::nullopt;
+        return engine;
+    }
+
     template <std::size_t N>
     std::array<std::uint8_t, N> bytes() {
         std::array<std::uint8_t, N> out{};

@@ -22,6 +22,8 @@ struct backend_options {
     // adds (or its frozen start time plus that offset). Tests may inject a fixed clock.
     std::function<std::int64_t()> wall_clock;
     std::optional<std::string> fixture_json;  // loaded at start and on reset (--fixture)
+    // §6.4: the public requests each team's journal keeps (--journal-size; 0: none).
+    std::size_t journal_size = 1000;
     // The document served at GET /openapi.json (the server sets esign::schema::openapi_json();
     // kept out of the backend's headers, so that users of the backend do not compile it).
     std::optional<std::string> openapi_json;

@@ -8,6 +8,11 @@ struct reply {
     unsigned status = 200;
     std::string body;        // JSON text
     std::string request_id;  // lowercase UUID, also sent as X-Request-Id
+    // contract.md §6.5: the uuid of the fault rule that answered instead of the operation (the
+    // server sends it as X-Esign-Fault), and whether that rule drops the connection (then
+    // there is no answer: status 0, empty body).
+    std::string fault_uuid{};
+    bool dropped = false;
 };
 
 } // namespace esign::reference

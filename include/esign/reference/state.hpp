@@ -14,6 +14,8 @@
 #include <utility>
 #include <vector>
 
+#include <boost/describe/class.hpp>
+
 #include <esign/model/model.hpp>
 
 namespace esign::reference {
@@ -47,17 +49,22 @@ struct workspace_record {
     std::int64_t update_date = 0;
     std::uint64_t seq = 0;  // creation order
 };
+// Records are described: a team's snapshot (team_state.hpp) writes and reads them as they are.
+BOOST_DESCRIBE_STRUCT(workspace_record, (),
+                      (uuid, team_uuid, name, color_hex, is_default, sandbox, creation_date, update_date, seq))
 
 struct document_record {
     esign::document doc;  // uuid, title, blocks, settings, pageCount
     bool is_attachment = false;
 };
+BOOST_DESCRIBE_STRUCT(document_record, (), (doc, is_attachment))
 
 struct recipient_record {
     esign::recipient data;     // as returned by envelope/get (invitation included when current)
     block_color color = block_color::primary;
     bool opened = false;       // ENVELOPE_OPENED is logged the first time only
 };
+BOOST_DESCRIBE_STRUCT(recipient_record, (), (data, color, opened))
 
 struct envelope_record {
     std::string uuid;
@@ -94,6 +101,11 @@ struct envelope_record {
         return nullptr;
     }
 };
+BOOST_DESCRIBE_STRUCT(envelope_record, (),
+                      (uuid, team_uuid, workspace_uuid, title, status, creation_date, update_date, sent_date, documents,
+                       tags, signature_order, custom_message, use_user_as_sender_name, timestamp_enabled,
+                       expiration_period, reminder_frequency, recipients, sent_from_sandbox, distribution,
+                       reminders_sent, seq))
 
 struct template_record {
     std::string uuid;
@@ -106,12 +118,15 @@ struct template_record {
     std::vector<std::string> labels;  // recipient labels, in order
     std::uint64_t seq = 0;
 };
+BOOST_DESCRIBE_STRUCT(template_record, (),
+                      (uuid, team_uuid, workspace_uuid, title, creation_date, update_date, documents, labels, seq))
 
 struct contact_record {
     esign::contact data;
     std::string workspace_uuid;
     std::uint64_t seq = 0;
 };
+BOOST_DESCRIBE_STRUCT(contact_record, (), (data, workspace_uuid, seq))
 
 struct webhook_record {
     esign::webhook data;
@@ -120,12 +135,14 @@ struct webhook_record {
     std::optional<std::string> secret;
     std::uint64_t seq = 0;
 };
+BOOST_DESCRIBE_STRUCT(webhook_record, (), (data, team_uuid, url, secret, seq))
 
 struct log_record {
     std::string team_uuid;
     esign::log_entry entry;
     std::uint64_t seq = 0;  // insertion order: sortBy id
 };
+BOOST_DESCRIBE_STRUCT(log_record, (), (team_uuid, entry, seq))
 
 struct outbox_record {
     std::string to;
@@ -134,6 +151,7 @@ struct outbox_record {
     std::string team_uuid;
     std::int64_t timestamp = 0;
 };
+BOOST_DESCRIBE_STRUCT(outbox_record, (), (to, kind, envelope_uuid, team_uuid, timestamp))
 
 struct delivery_record {
     std::string event_uuid;
@@ -144,12 +162,15 @@ struct delivery_record {
     std::optional<std::int64_t> last_status;
     bool dropped = false;  // too many pending deliveries when the event came: never attempted
 };
+BOOST_DESCRIBE_STRUCT(delivery_record, (),
+                      (event_uuid, webhook_uuid, event_type, attempts, delivered, last_status, dropped))
 
 struct iframe_token_record {
     std::string envelope_uuid;
     std::string signer_email;
     std::int64_t expires_at = 0;
 };
+BOOST_DESCRIBE_STRUCT(iframe_token_record, (), (envelope_uuid, signer_email, expires_at))
 
 // Per team (contract.md §6.7): deliveries waiting for an attempt, and the outbox and delivery
 // records kept (the oldest go first).

@@ -5,12 +5,14 @@
 // other and never see each other's data.
 #include <atomic>
 #include <cstdint>
+#include <mutex>
 #include <optional>
 #include <shared_mutex>
 #include <string>
 
 #include <esign/reference/ids.hpp>
 #include <esign/reference/state.hpp>
+#include <esign/reference/team_harness.hpp>
 
 namespace esign::reference {
 
@@ -30,6 +32,11 @@ struct team_shard {
     id_source::position initial_ids;
     bool retired = false;   // a server-wide reset replaced the team: its keys answer 401
 
+    // Its journal and fault rules, guarded by `harness_mutex` (taken after `mutex`, never
+    // before): read-only requests record themselves under a shared `mutex`.
+    std::mutex harness_mutex;
+    team_harness harness;
+
     // Moves on at every reset: deliveries queued before it are never attempted or recorded.
     std::atomic<std::uint64_t> generation{0};
     // Deliveries queued and not yet attempted (bounded by max_pending_deliveries).
@@ -48,10 +55,15 @@ struct team_shard {
         initial_ids = ids.tell();
     }
 
-    // Back to the marked state (records, clock offset, identifier stream). Under the exclusive lock.
+    // Back to the marked state (records, clock offset, identifier stream), with an empty
+    // journal and no fault rules. Under the exclusive lock.
     void reset() {
         st = initial;
         ids.seek(initial_ids);
+        {
+            std::lock_guard lock(harness_mutex);
+            harness = team_harness(harness.journal.capacity());
+        }
         ++generation;
     }
 };

@@ -9,6 +9,8 @@
 #include <optional>
 #include <string>
 
+#include <boost/describe/class.hpp>
+
 namespace esign::reference {
 
 struct team_shard;
@@ -20,6 +22,7 @@ struct webhook_job {
     std::string payload;  // the JSON event {eventUuid, eventType, eventTime, webhookUuid, teamUuid, data}
     int attempt = 1;      // 1 for the first try
 };
+BOOST_DESCRIBE_STRUCT(webhook_job, (), (event_uuid, webhook_uuid, event_type, payload, attempt))
 
 // One attempt to make now: the job, and its webhook as it is at this moment.
 struct webhook_attempt {

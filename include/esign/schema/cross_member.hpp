@@ -17,6 +17,7 @@
 #include <boost/json/object.hpp>
 
 #include <esign/model/control.hpp>
+#include <esign/model/harness.hpp>
 #include <esign/model/log.hpp>
 #include <esign/model/recipient.hpp>
 #include <esign/types/enum_names.hpp>
@@ -87,6 +88,42 @@ template <>
 struct cross_member_rules<control_template_create_request> {
     static void add(boost::json::object& schema) {
         schema.at("properties").as_object().at("recipientLabels").as_object()["uniqueItems"] = true;
+    }
+};
+
+// contract.md §6.5: a rule targets an operation or a webhook (exactly one), with the actions of
+// its kind; `error` goes with the action error, `delayMs` with delay; a probability is 0 to 1.
+template <>
+struct cross_member_rules<control_faults_add_request> {
+    static void add(boost::json::object& schema) {
+        auto only = [](std::string_view member) {
+            return boost::json::object{{"required", boost::json::array{detail::sv(member)}}};
+        };
+        auto actions = [](std::initializer_list<fault_action> list) {
+            boost::json::array names;
+            for (auto a : list) names.emplace_back(detail::sv(enum_to_wire(a)));
+            return boost::json::object{{"properties", boost::json::object{{"action", boost::json::object{{"enum", names}}}}}};
+        };
+        // `member` is given exactly when action is `action`.
+        auto with_action = [](fault_action action, std::string_view member) {
+            auto rule = detail::when_member_is("action", enum_to_wire(action),
+                                               boost::json::object{{"required", boost::json::array{detail::sv(member)}}});
+            rule["else"] = boost::json::object{
+                {"not", boost::json::object{{"required", boost::json::array{detail::sv(member)}}}}};
+            return rule;
+        };
+        schema["oneOf"] = boost::json::array{only("operation"), only("webhookUuid")};
+        schema["allOf"] = boost::json::array{
+            boost::json::object{{"if", only("operation")},
+                                {"then", actions({fault_action::error, fault_action::delay, fault_action::drop})}},
+            boost::json::object{{"if", only("webhookUuid")},
+                                {"then", actions({fault_action::fail, fault_action::timeout})}},
+            with_action(fault_action::error, "error"),
+            with_action(fault_action::delay, "delayMs"),
+        };
+        auto& probability = schema.at("properties").as_object().at("probability").as_object();
+        probability["minimum"] = 0;
+        probability["maximum"] = 1;
     }
 };
 

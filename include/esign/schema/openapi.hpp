@@ -5,14 +5,14 @@
 //
 // Per operation: POST, operationId from the path, the request body and the 200 response as
 // component schemas, and the error responses, each an ErrorBody whose error.code is limited to
-// the codes that status can carry for that operation (the per-operation list is the table
-// operation_error_codes below; every code goes to the status of rules::info(code)). Transport
+// the codes that status can carry for that operation (the `errors` of its row in the operation
+// table, and common_error_codes; every code goes to the status of rules::info(code)). Transport
 // failures (404, 405, 413, 415) are INVALID_REQUEST_FORMAT without details.
 // Control operations (/_control/) are not part of the document.
 #include <array>
+#include <utility>
 #include <map>
 #include <optional>
-#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -36,70 +36,6 @@ struct openapi_options {
     std::string_view version = "0.1.0";
 };
 
-// ---------------------------------------------------------------------------------------------
-// Operation-specific error codes (interface.md "Endpoints", contract.md §4), as data: the codes
-// of one operation separated by spaces. The common codes (401, 403, 500 groups and
-// INVALID_REQUEST_FORMAT) are added to every operation and need not be listed.
-
-struct operation_error_row {
-    std::string_view path;
-    std::string_view codes;
-};
-
-inline constexpr std::array operation_error_codes{
-    operation_error_row{"/public/webhook/update",
-                        "WEBHOOK_NOT_FOUND WORKSPACE_NOT_FOUND WEBHOOK_URL_REFUSED FEATURE_NOT_IN_CURRENT_PLAN"},
-    operation_error_row{"/public/webhook/list", ""},
-    operation_error_row{"/public/webhook/delete", "WEBHOOK_NOT_FOUND"},
-    operation_error_row{"/public/webhook/create",
-                        "WORKSPACE_NOT_FOUND WEBHOOK_LIMIT_REACHED WEBHOOK_URL_REFUSED FEATURE_NOT_IN_CURRENT_PLAN"},
-    operation_error_row{"/public/envelope/get", "WORKSPACE_NOT_FOUND ENVELOPE_NOT_FOUND"},
-    operation_error_row{"/public/envelope/list", "WORKSPACE_NOT_FOUND"},
-    operation_error_row{"/public/envelope/update",
-                        "WORKSPACE_NOT_FOUND ENVELOPE_NOT_FOUND DOCUMENT_NOT_FOUND ENVELOPE_NOT_IN_DRAFT"},
-    operation_error_row{"/public/envelope/send",
-                        "WORKSPACE_NOT_FOUND ENVELOPE_NOT_FOUND NO_RECIPIENTS NO_SIGNERS ENVELOPE_NOT_IN_DRAFT "
-                        "SUBSCRIPTION_NOT_FOUND SES_LIMIT_EXCEEDED API_CREDITS_LIMIT_EXCEEDED INVALID_EMAIL"},
-    operation_error_row{"/public/envelope/create-from-template",
-                        "WORKSPACE_NOT_FOUND TEMPLATE_NOT_FOUND CONTACT_NOT_FOUND USER_NOT_FOUND "
-                        "INVALID_RECIPIENT_LABELS INVALID_EMAIL"},
-    operation_error_row{"/public/envelope/delete-attachment",
-                        "WORKSPACE_NOT_FOUND ENVELOPE_NOT_FOUND DOCUMENT_NOT_FOUND DOCUMENT_NOT_ATTACHMENT "
-                        "ENVELOPE_NOT_IN_DRAFT"},
-    operation_error_row{"/public/envelope/add-recipients",
-                        "WORKSPACE_NOT_FOUND ENVELOPE_NOT_FOUND DUPLICATE_RECIPIENT ENVELOPE_NOT_IN_DRAFT "
-                        "CONTACT_NOT_FOUND USER_NOT_FOUND FEATURE_NOT_IN_CURRENT_PLAN INVALID_EMAIL"},
-    operation_error_row{"/public/envelope/update-recipient",
-                        "WORKSPACE_NOT_FOUND ENVELOPE_NOT_FOUND RECIPIENT_NOT_FOUND DUPLICATE_RECIPIENT "
-                        "ENVELOPE_NOT_IN_DRAFT FEATURE_NOT_IN_CURRENT_PLAN"},
-    operation_error_row{"/public/envelope/delete-recipients",
-                        "WORKSPACE_NOT_FOUND ENVELOPE_NOT_FOUND RECIPIENT_NOT_FOUND ENVELOPE_NOT_IN_DRAFT"},
-    operation_error_row{"/public/envelope/add-blocks",
-                        "WORKSPACE_NOT_FOUND ENVELOPE_NOT_FOUND DOCUMENT_NOT_FOUND ENVELOPE_NOT_IN_DRAFT "
-                        "INVALID_RECIPIENT_EMAIL"},
-    operation_error_row{"/public/envelope/delete-blocks",
-                        "WORKSPACE_NOT_FOUND ENVELOPE_NOT_FOUND DOCUMENT_NOT_FOUND ENVELOPE_NOT_IN_DRAFT"},
-    operation_error_row{"/public/workspace/list", ""},
-    operation_error_row{"/public/workspace/get", "WORKSPACE_NOT_FOUND"},
-    operation_error_row{"/public/workspace/create", ""},
-    operation_error_row{"/public/workspace/update", "WORKSPACE_NOT_FOUND"},
-    operation_error_row{"/public/contact/update", "WORKSPACE_NOT_FOUND CONTACT_NOT_FOUND INVALID_EMAIL"},
-    operation_error_row{"/public/contact/create", "WORKSPACE_NOT_FOUND CONTACT_EMAIL_ALREADY_EXISTS INVALID_EMAIL"},
-    operation_error_row{"/public/contact/list", "WORKSPACE_NOT_FOUND"},
-    operation_error_row{"/public/contact/delete", "WORKSPACE_NOT_FOUND CONTACT_NOT_FOUND"},
-    operation_error_row{"/public/template/list", "WORKSPACE_NOT_FOUND"},
-    operation_error_row{"/public/logs/list", "WORKSPACE_NOT_FOUND ENVELOPE_NOT_FOUND LOG_CATEGORY_NOT_IMPLEMENTED"},
-    operation_error_row{"/public/authentication/create-iframe-token",
-                        "WORKSPACE_NOT_FOUND ENVELOPE_NOT_FOUND SIGNER_NOT_IN_ENVELOPE "
-                        "RECIPIENT_VERIFICATION_DISABLED"},
-    operation_error_row{"/public/utils/whoami", ""},
-};
-
-// Codes every operation may answer (interface.md "Errors", common table).
-inline constexpr std::string_view common_error_codes =
-    "AUTHENTICATION_ERROR DBSC_COOKIE_INVALID TUNNEL_ERROR TUNNEL_SESSION_NOT_FOUND "
-    "AUTHORIZATION_ERROR FEATURE_NOT_IN_CURRENT_PLAN INTERNAL_SERVER_ERROR INVALID_REQUEST_FORMAT";
-
 // Statuses of transport failures (contract.md §1): INVALID_REQUEST_FORMAT without details.
 inline constexpr std::array<std::pair<unsigned, std::string_view>, 4> transport_statuses{{
     {404, "Unknown path."},
@@ -109,42 +45,6 @@ inline constexpr std::array<std::pair<unsigned, std::string_view>, 4> transport_
 }};
 
 namespace detail {
-// Calls f(code) for every space-separated word; false when a word is not an error_code.
-template <class F>
-constexpr bool for_each_code(std::string_view list, F&& f) {
-    while (!list.empty()) {
-        auto space = list.find(' ');
-        auto word = list.substr(0, space);
-        list = space == std::string_view::npos ? std::string_view{} : list.substr(space + 1);
-        if (word.empty()) continue;
-        auto code = enum_from_wire<error_code>(word);
-        if (!code) return false;
-        f(*code);
-    }
-    return true;
-}
-
-// The table names real codes, and exactly the public operations, in the table's order.
-constexpr bool error_table_matches_operations() {
-    std::size_t row = 0;
-    bool ok = for_each_code(common_error_codes, [](error_code) {});
-    for_each_operation([&](const auto& op) {
-        if (op.is_control) return;
-        if (row >= operation_error_codes.size() || operation_error_codes[row].path != op.path) ok = false;
-        else ok = ok && for_each_code(operation_error_codes[row].codes, [](error_code) {});
-        ++row;
-    });
-    return ok && row == operation_error_codes.size();
-}
-static_assert(error_table_matches_operations(),
-              "operation_error_codes must name real error codes and list every public operation in table order");
-
-inline std::string_view operation_errors_of(std::string_view path) {
-    for (const auto& row : operation_error_codes)
-        if (row.path == path) return row.codes;
-    return {};
-}
-
 inline std::string_view status_description(unsigned status) {
     switch (status) {
     case 400: return "The request is refused (validation or business rule).";
@@ -192,14 +92,10 @@ boost::json::object path_item(const Op& op, schema_context& ctx) {
     boost::json::object request_schema = ctx.use<request>();
     boost::json::object response_schema = ctx.use<response>();
 
-    // Codes by status: common ones, then the operation's own, each once, in table order.
+    // The codes the operation may answer (the operation table's), by status.
     std::map<unsigned, std::vector<error_code>> by_status;
-    std::set<error_code> seen;
-    auto add = [&](error_code code) {
-        if (seen.insert(code).second) by_status[rules::info(code).http_status].push_back(code);
-    };
-    for_each_code(common_error_codes, add);
-    for_each_code(operation_errors_of(op.path), add);
+    (common_error_codes | op.errors).for_each(
+        [&](error_code code) { by_status[rules::info(code).http_status].push_back(code); });
 
     boost::json::object responses;
     responses["200"] = boost::json::object{

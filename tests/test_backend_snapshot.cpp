@@ -1,0 +1,209 @@
+// Snapshots of a team (contract.md §6.6): /_control/team/snapshot gives the team's whole state
+// as one team object of the --fixture format; /_control/team/restore puts it back exactly, into
+// the same team or another; a --fixture team with a state loads it.
+#include "backend_support.hpp"
+
+#include <set>
+#include <string>
+
+using namespace backend_support;
+
+namespace {
+
+std::string envelope(client& c, const std::vector<std::string>& signers = {}) {
+    auto a = c.call("/_control/envelope/create",
+                    bj::object{{"title", "Contract"}, {"documents", bj::array{bj::object{{"title", "Main"}, {"pageCount", 1}}}}});
+    require_ok(a);
+    std::string env(a.obj().at("envelopeUuid").as_string());
+    if (!signers.empty()) {
+        bj::array items;
+        for (const auto& s : signers) items.push_back(recipient(s));
+        require_ok(c.call("/public/envelope/add-recipients", bj::object{{"envelopeUuid", env}, {"recipients", items}}));
+    }
+    return env;
+}
+
+std::string sent(client& c) {
+    const auto env = envelope(c, {"signer@example.com"});
+    require_ok(c.call("/public/envelope/send", bj::object{{"envelopeUuid", env}}));
+    return env;
+}
+
+void act(client& c, const std::string& env, const char* action) {
+    require_ok(c.call("/_control/recipient/act",
+                      bj::object{{"envelopeUuid", env}, {"email", "signer@example.com"}, {"action", action}}));
+}
+
+// A team with an envelope in every status, a template, contacts, and a webhook whose
+// deliveries stay queued (in process, nothing sends them).
+void populate(client& c) {
+    const auto expired = sent(c);
+    require_ok(c.call("/_control/clock/advance", bj::object{{"milliseconds", 31 * 86'400'000LL}}));
+    CHECK(c.get(expired).at("status") == str("expired"));
+    require_ok(c.call("/public/webhook/create",
+                      webhook_body({{"url", "http://127.0.0.1:9/hook"}, {"events", bj::array{"ENVELOPE_CREATED", "ENVELOPE_SENT"}}})));
+    envelope(c);  // draft
+    sent(c);      // signing
+    const auto complete = sent(c);
+    act(c, complete, "open");
+    act(c, complete, "sign");
+    const auto declined = sent(c);
+    act(c, declined, "decline");
+    const auto canceled = sent(c);
+    require_ok(c.call("/_control/envelope/cancel", bj::object{{"envelopeUuid", canceled}}));
+    require_ok(c.call("/_control/template/create",
+                      bj::object{{"title", "T"}, {"recipientLabels", bj::array{"client"}},
+                                 {"documents", bj::array{bj::object{{"title", "D"}, {"pageCount", 2}}}}}));
+    require_ok(c.call("/public/contact/create",
+                      bj::object{{"contacts", bj::array{bj::object{{"email", "c@example.com"}, {"firstname", "C"}, {"lastname", "D"}}}}}));
+}
+
+std::string snapshot(client& c, const std::string& key) {
+    auto r = c.b.handle("/_control/team/snapshot", key, "{}");
+    INFO(r.body);
+    REQUIRE(r.status == 200);
+    return r.body;
+}
+
+answer restore(client& c, const std::string& key, const bj::value& team) {
+    return request(c.b, "/_control/team/restore", key, bj::object{{"team", team}});
+}
+
+std::set<std::string> statuses(const std::string& snapshot_body) {
+    std::set<std::string> out;
+    const bj::value snapshot = bj::parse(snapshot_body);
+    for (const auto& e : snapshot.at("team").at("state").at("envelopes").as_object())
+        out.emplace(e.value().at("status").as_string());
+    return out;
+}
+
+} // namespace
+
+TEST_CASE("snapshot: snapshot, restore, snapshot gives the same bytes, and the team goes on the same way",
+          "[backend][snapshot]") {
+    client c(fixed_clock(41), bj::object{{"seed", 5}});
+    populate(c);
+    const std::string first = snapshot(c, c.main.key);
+    CHECK(statuses(first) == std::set<std::string>{"draft", "signing", "complete", "declined", "canceled", "expired"});
+    const bj::value parsed = bj::parse(first);
+    const auto& state = parsed.at("team").at("state").as_object();
+    CHECK(state.at("templates").as_object().size() == 1);
+    CHECK(state.at("contacts").as_array().size() == 1);
+    CHECK(state.at("webhooks").as_object().size() == 1);
+    CHECK(!state.at("pending_deliveries").as_array().empty());
+    CHECK(!state.at("logs").as_array().empty());
+    CHECK(!state.at("outbox").as_array().empty());
+    CHECK(state.at("clock_offset") == 31 * 86'400'000LL);
+    CHECK(state.at("stream").is_string());
+
+    // What the team does next, from the snapshot's point.
+    const auto next = envelope(c);
+    require_ok(c.call("/_control/clock/advance", bj::object{{"milliseconds", 5000}}));
+    require_ok(c.call("/public/webhook/delete",
+                      bj::object{{"uuid", state.at("webhooks").as_object().begin()->key()}}));
+
+    require_ok(restore(c, c.main.key, bj::parse(first).at("team")));
+    CHECK(snapshot(c, c.main.key) == first);
+    // The stream is back where it was: the same next identifier.
+    CHECK(envelope(c) == next);
+}
+
+TEST_CASE("snapshot: one team's state seeds another, which keeps its identity", "[backend][snapshot]") {
+    client c(fixed_clock(42));
+    populate(c);
+    const auto body = snapshot(c, c.main.key);
+    const auto other = c.make_team();
+    const auto theirs = envelope(c);  // main's, untouched below
+    auto own = request(c.b, "/_control/envelope/create", other.key,
+                       bj::object{{"title", "Other"}, {"documents", bj::array{bj::object{{"title", "d"}, {"pageCount", 1}}}}});
+    require_ok(own);
+
+    require_ok(restore(c, other.key, bj::parse(body).at("team")));
+    auto who = request(c.b, "/public/utils/whoami", other.key, bj::object{});
+    require_ok(who);
+    CHECK(who.obj().at("teamUuid") == str(other.uuid));
+    // The other team now has main's envelopes (as they were at the snapshot), and not its own.
+    auto list = request(c.b, "/public/envelope/list", other.key, bj::object{});
+    require_ok(list);
+    CHECK(list.obj().at("envelopes").as_array().size() == 6);
+    require_error(request(c.b, "/public/envelope/get", other.key, bj::object{{"envelopeUuid", own.obj().at("envelopeUuid")}}),
+                  400, "ENVELOPE_NOT_FOUND");
+    // Main is unchanged.
+    require_ok(c.call("/public/envelope/get", bj::object{{"envelopeUuid", theirs}}));
+    // The other team's snapshot names it, not main.
+    const auto again = bj::parse(snapshot(c, other.key)).at("team");
+    CHECK(again.at("uuid") == str(other.uuid));
+    CHECK(again.at("apiKey") == str(other.key));
+}
+
+TEST_CASE("snapshot: a malformed snapshot is refused with its paths, and changes nothing", "[backend][snapshot]") {
+    client c(fixed_clock(43), bj::object{{"seed", 6}});
+    populate(c);
+    const std::string before = snapshot(c, c.main.key);
+    const bj::value good = bj::parse(before).at("team");
+    const std::string envelope_key(good.at("state").at("envelopes").as_object().begin()->key());
+
+    // The state but for the stream, which every answer of a seeded team moves (an error body's
+    // requestId is drawn from it, contract.md §6.3).
+    auto records = [](const std::string& body) {
+        bj::value v = bj::parse(body);
+        v.at("team").at("state").as_object().erase("stream");
+        return v;
+    };
+    auto refused = [&](bj::value team, std::vector<std::string> path) {
+        auto a = restore(c, c.main.key, team);
+        INFO(bj::serialize(a.body));
+        require_error(a, 400, "INVALID_REQUEST_FORMAT");
+        CHECK(a.detail_paths().at(0) == path);
+        CHECK(records(snapshot(c, c.main.key)) == records(before));
+    };
+    bj::value t = good;
+    t.as_object().erase("state");
+    refused(t, {"team", "state"});
+    t = good;
+    t.at("state").at("envelopes").at(envelope_key).as_object()["workspace_uuid"] = "0b5c2a1e-9a7e-4c5b-8a3d-2f6e1d4c3b2a";
+    refused(t, {"team", "state", "envelopes", envelope_key, "workspace_uuid"});
+    t = good;
+    t.at("state").as_object()["stream"] = "not a stream";
+    refused(t, {"team", "state", "stream"});
+    t = good;
+    t.at("state").as_object()["clock_offset"] = "soon";
+    refused(t, {"team", "state", "clock_offset"});
+    t = good;
+    t.at("state").at("envelopes").at(envelope_key).as_object()["status"] = "lost";
+    refused(t, {"team", "state", "envelopes", envelope_key, "status"});
+    t = good;
+    t.as_object()["contacts"] = bj::array{};
+    refused(t, {"team", "contacts"});
+    t = good;
+    t.as_object()["defaultWorkspaceUuid"] = "0b5c2a1e-9a7e-4c5b-8a3d-2f6e1d4c3b2a";
+    refused(t, {"team", "state", "workspaces"});
+    t = good;
+    t.at("state").as_object()["surprise"] = 1;  // strict: a typo is not ignored
+    refused(t, {"team", "state", "surprise"});
+}
+
+TEST_CASE("snapshot: a --fixture team with a state starts from it", "[backend][snapshot]") {
+    client c(fixed_clock(44));
+    populate(c);
+    bj::value team = bj::parse(snapshot(c, c.main.key)).at("team");
+    team.as_object()["apiKey"] = "esk_fixture_with_state";
+    auto options = fixed_clock(45);
+    options.fixture_json = bj::serialize(bj::object{{"teams", bj::array{team}}});
+    backend loaded(options);
+    INFO(loaded.fixture_problems().size());
+    REQUIRE(loaded.fixture_problems().empty());
+    auto list = request(loaded, "/public/envelope/list", std::string_view("esk_fixture_with_state"), bj::object{});
+    require_ok(list);
+    CHECK(list.obj().at("envelopes").as_array().size() == 6);
+    auto back = loaded.handle("/_control/team/snapshot", std::string_view("esk_fixture_with_state"), "{}");
+    REQUIRE(back.status == 200);
+    CHECK(statuses(back.body) == std::set<std::string>{"draft", "signing", "complete", "declined", "canceled", "expired"});
+
+    // A state whose records do not resolve is a problem of the fixture, at its path.
+    team.at("state").as_object()["stream"] = 12;
+    options.fixture_json = bj::serialize(bj::object{{"teams", bj::array{team}}});
+    backend refused(options);
+    REQUIRE_FALSE(refused.fixture_problems().empty());
+    CHECK(refused.fixture_problems().at(0).path == esign::problem_path{"teams", "0", "state", "stream"});
+}
