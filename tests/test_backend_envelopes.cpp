@@ -404,6 +404,40 @@ TEST_CASE("add-recipients: colours cycle through the ten block colours", "[backe
     CHECK(recipient_of(t.get(env), "r11@example.com").at("order") == 12);
 }
 
+// contract.md §2: e-mails compare case-sensitively, everywhere (recipient/act has its own test).
+TEST_CASE("e-mails compare case-sensitively: duplicates, contacts, associatedContact", "[backend][recipients][email]") {
+    api t;
+    const std::string env = t.envelope();
+    t.add(env, {"Ann@example.com"});
+    auto add = [&](json::array items) {
+        return t.call("/public/envelope/add-recipients", json::object{{"envelopeUuid", env}, {"recipients", items}});
+    };
+    // Same address in another case: a different recipient, not DUPLICATE_RECIPIENT.
+    require_ok(add({recipient("ann@example.com")}));
+    require_error(add({recipient("ann@example.com")}), 400, "DUPLICATE_RECIPIENT");
+    require_ok(add({recipient("BOB@example.com"), recipient("bob@example.com")}));
+    CHECK(t.get(env).at("recipients").as_array().size() == 4);
+
+    // Contacts: another case is another contact; the same case exists already.
+    auto create_contact = [&](std::string email) {
+        return t.call("/public/contact/create",
+                      json::object{{"contacts", json::array{json::object{
+                                                    {"email", std::move(email)}, {"firstname", "C"}, {"lastname", "D"}}}}});
+    };
+    require_ok(create_contact("Carol@example.com"));
+    require_ok(create_contact("carol@example.com"));
+    require_error(create_contact("carol@example.com"), 400, "CONTACT_EMAIL_ALREADY_EXISTS");
+
+    // associatedContact: true only for the address in the contact's own case.
+    const std::string env2 = t.envelope();
+    auto r = t.call("/public/envelope/add-recipients",
+                    json::object{{"envelopeUuid", env2},
+                                 {"recipients", json::array{recipient("Carol@example.com"), recipient("CAROL@example.com")}}});
+    require_ok(r);
+    CHECK(recipient_of(t.get(env2), "Carol@example.com").at("associatedContact") == true);
+    CHECK(recipient_of(t.get(env2), "CAROL@example.com").at("associatedContact") == false);
+}
+
 TEST_CASE("add-recipients errors, in the contract's order, add nothing", "[backend][recipients]") {
     api t;
     const std::string env = t.envelope();

@@ -427,7 +427,7 @@ TEST_CASE("recipient/act errors", "[backend][lifecycle]") {
 // ---------------------------------------------------------------------------------------------
 // Cancel
 
-TEST_CASE("envelope/cancel from draft or in progress; final envelopes refuse it", "[backend][lifecycle]") {
+TEST_CASE("envelope/cancel from draft or in progress, final envelopes refuse it", "[backend][lifecycle]") {
     api t;
     const std::string hook = t.webhook();
     const std::string draft = t.envelope({"a@example.com"});

@@ -207,3 +207,71 @@ TEST_CASE("snapshot: a --fixture team with a state starts from it", "[backend][s
     REQUIRE_FALSE(refused.fixture_problems().empty());
     CHECK(refused.fixture_problems().at(0).path == esign::problem_path{"teams", "0", "state", "stream"});
 }
+
+// Expiries fall due from the team's due index (reference/timeline.hpp); a state put in place
+// whole (restore, reset, a --fixture state) brings its envelopes' events with it.
+TEST_CASE("snapshot: expiries fall due the same after restore, reset and fixture load", "[backend][snapshot][due]") {
+    constexpr std::int64_t day = 86'400'000;
+    client c(fixed_clock(46));
+    auto send_expiring = [&](client& on, int days) {
+        const auto env = envelope(on, {"signer@example.com"});
+        require_ok(on.call("/public/envelope/update",
+                           bj::object{{"envelopeUuid", env}, {"update", bj::object{{"expirationPeriod", days}}}}));
+        require_ok(on.call("/public/envelope/send", bj::object{{"envelopeUuid", env}}));
+        return env;
+    };
+    auto advance = [](client& on, std::int64_t ms) {
+        require_ok(on.call("/_control/clock/advance", bj::object{{"milliseconds", ms}}));
+    };
+    auto status = [](client& on, const std::string& env) { return std::string(on.get(env).at("status").as_string()); };
+
+    const auto one = send_expiring(c, 1);
+    const auto two = send_expiring(c, 2);
+    const auto taken = snapshot(c, c.main.key);
+    advance(c, 3 * day);
+    CHECK(status(c, one) == "expired");
+    CHECK(status(c, two) == "expired");
+
+    // Restored: both in progress again, each expiring at its own instant.
+    require_ok(restore(c, c.main.key, bj::parse(taken).at("team")));
+    CHECK(status(c, one) == "signing");
+    advance(c, day - 1);
+    CHECK(status(c, one) == "signing");
+    advance(c, 1);
+    CHECK(status(c, one) == "expired");
+    CHECK(status(c, two) == "signing");
+    // One that ended before its instant stays as it ended.
+    require_ok(c.call("/_control/envelope/cancel", bj::object{{"envelopeUuid", two}}));
+    advance(c, 2 * day);
+    CHECK(status(c, two) == "canceled");
+
+    // Loaded from a --fixture state: the same.
+    bj::value team = bj::parse(taken).at("team");
+    team.as_object()["apiKey"] = "esk_fixture_due";
+    auto options = fixed_clock(46);
+    options.fixture_json = bj::serialize(bj::object{{"teams", bj::array{team}}});
+    backend loaded(options);
+    REQUIRE(loaded.fixture_problems().empty());
+    auto loaded_status = [&](const std::string& env) {
+        auto a = request(loaded, "/public/envelope/get", std::string_view("esk_fixture_due"), bj::object{{"envelopeUuid", env}});
+        require_ok(a);
+        return std::string(a.obj().at("status").as_string());
+    };
+    auto loaded_advance = [&](std::int64_t ms) {
+        require_ok(request(loaded, "/_control/clock/advance", std::string_view("esk_fixture_due"),
+                           bj::object{{"milliseconds", ms}}));
+    };
+    loaded_advance(day);
+    CHECK(loaded_status(one) == "expired");
+    CHECK(loaded_status(two) == "signing");
+    loaded_advance(day);
+    CHECK(loaded_status(two) == "expired");
+
+    // Reset: the team's initial state (no envelopes); a new one expires on time.
+    require_ok(c.call("/_control/team/reset", bj::object{}));
+    const auto fresh = send_expiring(c, 1);
+    advance(c, day - 1);
+    CHECK(status(c, fresh) == "signing");
+    advance(c, 1);
+    CHECK(status(c, fresh) == "expired");
+}

@@ -117,7 +117,7 @@ TEST_CASE("team/create: defaults, the default workspace, and its two logs", "[ba
     CHECK(list[1].at("eventData").at("workspaceUuid") == str(t.default_ws));
 }
 
-TEST_CASE("team/create: given values; owner names null when absent", "[backend][team]") {
+TEST_CASE("team/create: given values, owner names null when absent", "[backend][team]") {
     backend b;
     const team t = make_team(b, {{"name", "Acme"},
                                  {"ownerEmail", "ada@acme.test"},
@@ -281,7 +281,7 @@ TEST_CASE("workspace/create: defaults, given colour, log", "[backend][workspace]
     CHECK(log.body.at("logs").at(0).at("eventData").at("name") == "Red");
 }
 
-TEST_CASE("workspace/get: full form; another team's or unknown is WORKSPACE_NOT_FOUND", "[backend][workspace]") {
+TEST_CASE("workspace/get: full form, another team's or unknown is WORKSPACE_NOT_FOUND", "[backend][workspace]") {
     backend b;
     const team t = make_team(b);
     const team other = make_team(b);
@@ -302,7 +302,7 @@ TEST_CASE("workspace/get: full form; another team's or unknown is WORKSPACE_NOT_
     CHECK(short_uuid.detail_path() == bj::array{"workspaceUuid"});
 }
 
-TEST_CASE("workspace/update: sets sandbox, updateDate, log; full form", "[backend][workspace]") {
+TEST_CASE("workspace/update: sets sandbox, updateDate, log, full form", "[backend][workspace]") {
     test_clock clock;
     backend b(clock.options());
     const team t = make_team(b);
@@ -699,7 +699,7 @@ TEST_CASE("webhook/create: refused URLs", "[backend][webhook]") {
     CHECK(events(strict, s).size() == 3);  // refused ones logged nothing
 }
 
-TEST_CASE("webhook/create: at most 20 per team; error order", "[backend][webhook]") {
+TEST_CASE("webhook/create: at most 20 per team, error order", "[backend][webhook]") {
     backend b;
     const team t = make_team(b);
     const team other = make_team(b);
@@ -744,7 +744,7 @@ TEST_CASE("webhook/create: at most 20 per team; error order", "[backend][webhook
     CHECK(post(b, "/public/webhook/create", t.key, body).status == 200);
 }
 
-TEST_CASE("webhook/update: only the given members change; error order", "[backend][webhook]") {
+TEST_CASE("webhook/update: only the given members change, error order", "[backend][webhook]") {
     test_clock clock;
     backend b(clock.options());
     const team t = make_team(b);

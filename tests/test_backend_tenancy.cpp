@@ -76,7 +76,7 @@ std::int64_t now_of(backend& b, const std::string& key) {
 
 } // namespace
 
-TEST_CASE("tenancy: a team's clock moves alone; the operator's moves every team", "[backend][tenancy]") {
+TEST_CASE("tenancy: a team's clock moves alone, the operator's moves every team", "[backend][tenancy]") {
     moving_wall wall;
     backend b(wall.options());
     auto a = make_team(b), c = make_team(b);
@@ -104,7 +104,7 @@ TEST_CASE("tenancy: a team's clock moves alone; the operator's moves every team"
     CHECK(failed.obj().at("timestamp") == str("2027-01-19T08:00:00.000Z"));
 }
 
-TEST_CASE("tenancy: startTime freezes a team's clock; seeds make a team reproducible", "[backend][tenancy]") {
+TEST_CASE("tenancy: startTime freezes a team's clock, seeds make a team reproducible", "[backend][tenancy]") {
     moving_wall wall;
     backend b(wall.options());
     const bj::object seeded{{"seed", 7}, {"startTime", 1'700'000'000'000}};

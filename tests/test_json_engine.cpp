@@ -312,6 +312,38 @@ TEST_CASE("json engine: hostile values never throw", "[json][robust]") {
     }
 }
 
+// contract.md §2: an integer member is a number without a fractional part, from -2^31 to 2^31-1
+// and within its own range (page at least 1). Each hostile page is refused at ["page"] and
+// nowhere else; the largest in range is accepted.
+TEST_CASE("json engine: hostile numbers get their verdict", "[json][robust]") {
+    const std::vector<std::string> refused{
+        "1e400", "-1e400", "18446744073709551615", "18446744073709551616", "-9223372036854775809",
+        "9223372036854775807", "2147483648", "1e-400", "-0.0", "0", "1.5", "[[[[[[[[]]]]]]]]",
+        R"({"a":{"b":null}})", "null", R"("1")", "true"};
+    for (const auto& page : refused) {
+        const std::string body = R"({"page":)" + page + "}";
+        INFO(body);
+        const auto r = esign::json::read<workspace_list_request>(body);
+        REQUIRE_FALSE(r.has_value());
+        REQUIRE(r.problems().size() == 1);
+        CHECK(r.problems()[0].path == problem_path{"page"});
+    }
+    for (const auto& page : {"1", "1.0", "2147483647", "2147483647.0"}) {
+        const std::string body = std::string(R"({"page":)") + page + "}";
+        INFO(body);
+        const auto r = esign::json::read<workspace_list_request>(body);
+        REQUIRE(r.has_value());
+        REQUIRE(r->page.has_value());
+        CHECK(r->page->value == (std::string_view(page).starts_with("2147483647") ? 2147483647 : 1));
+    }
+    // Several wrong members: one problem each, at its own path.
+    const auto r = esign::json::read<workspace_list_request>(R"({"limit":[[[]]],"page":{"a":{"b":null}}})");
+    REQUIRE_FALSE(r.has_value());
+    std::set<problem_path> paths;
+    for (const auto& p : r.problems()) paths.insert(p.path);
+    CHECK(paths == std::set<problem_path>{problem_path{"limit"}, problem_path{"page"}});
+}
+
 // =============================================================================================
 // decode(value) and read(bytes) agree
 

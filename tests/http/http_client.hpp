@@ -290,6 +290,30 @@ public:
         return out;
     }
 
+    // Everything received until it ends with `marker`, the server closes, or `wait` passes; reads
+    // one byte at a time so that nothing after the marker is taken.
+    std::string receive_until(std::string_view marker, std::chrono::milliseconds wait) {
+        std::string out;
+        const auto deadline = std::chrono::steady_clock::now() + wait;
+        while (!out.ends_with(marker)) {
+            const auto left = deadline - std::chrono::steady_clock::now();
+            if (left <= std::chrono::steady_clock::duration::zero()) break;
+            beast::error_code result = asio::error::would_block;
+            char byte = 0;
+            std::size_t n = 0;
+            stream_.expires_after(left);
+            stream_.async_read_some(asio::buffer(&byte, 1), [&](beast::error_code ec, std::size_t got) {
+                result = ec;
+                n = got;
+            });
+            ioc_.restart();
+            ioc_.run();
+            if (n == 1) out += byte;
+            if (result) break;
+        }
+        return out;
+    }
+
     // Whether the server closed the connection within `wait` (data received meanwhile is dropped).
     bool closed_by_peer_within(std::chrono::milliseconds wait) {
         char buf[4096];

@@ -28,7 +28,7 @@ std::string slow_body() {
 
 } // namespace
 
-TEST_CASE("tenancy: suites reset while others work; the server never fails", "[http][server][tenancy]") {
+TEST_CASE("tenancy: suites reset while others work, the server never fails", "[http][server][tenancy]") {
     test_server srv({"--threads", "4"});
     std::atomic<int> unexpected{0}, failures{0};
     std::atomic<bool> done{false};

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Validates the OpenAPI document printed by esign-schema with an independent validator from npm
-# (@apidevtools/swagger-parser, installed into a cache directory, never into the repository),
-# and judges the request examples of the C++ tests with Ajv against its schemas.
+# (@apidevtools/swagger-parser) and judges the request examples of the C++ tests with Ajv against
+# its schemas. The packages (package.json, pinned by package-lock.json) are installed beforehand
+# by install_npm_tools.sh into a directory outside the repository; this script installs nothing.
 # Usage: tests/schema/validate_openapi.sh ESIGN_SCHEMA_BINARY ESIGN_TESTS_BINARY [NPM_DIR]
 #   ESIGN_TESTS_BINARY: the Catch2 unit tests, which export the examples ("[export-examples]").
 #   NPM_DIR defaults to ${ESIGN_NPM_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/esign-npm}.
@@ -13,14 +14,14 @@ usage="usage: validate_openapi.sh ESIGN_SCHEMA_BINARY ESIGN_TESTS_BINARY [NPM_DI
 tool="${1:?$usage}"
 tests="${2:?$usage}"
 dir="${3:-${ESIGN_NPM_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/esign-npm}}"
-validator="@apidevtools/swagger-parser@10.1.1"
 
 command -v node >/dev/null || { echo "validate_openapi: node is required" >&2; exit 1; }
 command -v npm >/dev/null || { echo "validate_openapi: npm is required" >&2; exit 1; }
 
-if [ ! -f "$dir/node_modules/@apidevtools/swagger-parser/package.json" ]; then
-    mkdir -p "$dir"
-    npm install --prefix "$dir" --no-audit --no-fund --silent "$validator" >&2
+if [ ! -d "$dir/node_modules" ] || ! cmp -s "$here/package-lock.json" "$dir/package-lock.json"; then
+    echo "validate_openapi: the npm packages of package-lock.json are not in $dir;" \
+         "run tests/schema/install_npm_tools.sh first" >&2
+    exit 1
 fi
 
 work="$(mktemp -d)"

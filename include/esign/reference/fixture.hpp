@@ -165,6 +165,13 @@ struct fixture_document {
 };
 BOOST_DESCRIBE_STRUCT(fixture_document, (), (teams))
 
+// The body of /_control/team/restore as the backend reads it: control_team_restore_request with
+// its team object typed.
+struct restore_document {
+    fixture_team team;
+};
+BOOST_DESCRIBE_STRUCT(restore_document, (), (team))
+
 namespace fixture_detail {
 
 // FNV-1a: the same text seeds the same identifiers.
@@ -329,6 +336,7 @@ private:
         node.key() = to;
         node.mapped().uuid = to;
         c_.st.envelopes.insert(std::move(node));
+        c_.st.due.valid = false;  // its due entry names the old uuid: rebuilt at first use
         for (auto& log : c_.st.logs)
             if (log.entry.envelopeUuid == from) log.entry.envelopeUuid = to;
         return to;

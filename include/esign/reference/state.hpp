@@ -184,6 +184,30 @@ void append_bounded(std::deque<Record>& records, Record record) {
     while (records.size() > max_kept_records) records.pop_front();
 }
 
+// The envelopes' next expiries and reminders, earliest first (timeline.hpp keeps it), so that a
+// request finds what fell due without looking at every envelope. An entry is never later than
+// its envelope's next event (one that ended leaves a stale entry, dropped when it comes up).
+// Not part of a snapshot: a store put in place whole starts with `valid` false, and the first
+// request that may apply events rebuilds it from the envelopes.
+struct due_index {
+    struct entry {
+        std::int64_t at = 0;
+        std::uint64_t seq = 0;  // the envelope's creation order breaks ties
+        bool expiry = false;    // before a reminder at the same instant
+        std::string envelope;
+    };
+    struct earlier {
+        bool operator()(const entry& a, const entry& b) const {
+            if (a.at != b.at) return a.at < b.at;
+            if (a.seq != b.seq) return a.seq < b.seq;
+            if (a.expiry != b.expiry) return a.expiry;
+            return a.envelope < b.envelope;
+        }
+    };
+    std::set<entry, earlier> entries;
+    bool valid = false;
+};
+
 // A store: the reference backend keeps one per team (its shard), and a fixture is built into one
 // and then split by team. Ordered maps keep iteration deterministic.
 struct state {
@@ -198,6 +222,7 @@ struct state {
     std::deque<outbox_record> outbox;
     std::deque<delivery_record> deliveries;
     std::unordered_map<std::string, iframe_token_record> iframe_tokens;
+    due_index due;
     std::int64_t clock_offset = 0;
     std::uint64_t next_seq = 1;
 

@@ -131,6 +131,7 @@ inline void install_state(state& st, team_state s, id_source& ids) {
     st.next_seq = next;
     st.workspaces = std::move(s.workspaces);
     st.envelopes = std::move(s.envelopes);
+    st.due = {};  // made from the envelopes at first use
     st.templates = std::move(s.templates);
     st.contacts = std::move(s.contacts);
     st.webhooks = std::move(s.webhooks);

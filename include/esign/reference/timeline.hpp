@@ -8,8 +8,8 @@
 // and an envelope's expiry goes before its reminder, so a reminder due the instant the
 // envelope expires is not sent. Each event is recorded at its due time.
 #include <cstdint>
+#include <limits>
 #include <optional>
-#include <queue>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -48,19 +48,26 @@ inline std::optional<due_event> next_event_of(std::string_view uuid, const envel
     return expiry;
 }
 
-// The earliest event of every envelope.
-inline std::optional<due_event> earliest(const state& st) {
-    std::optional<due_event> first;
-    for (const auto& [uuid, env] : st.envelopes)
-        if (auto event = next_event_of(uuid, env); event && (!first || before(*event, *first))) first = event;
-    return first;
+// Puts the envelope's next event, if it has one, in the store's due index (at send).
+inline void schedule(state& st, std::string_view uuid, const envelope_record& env) {
+    if (!st.due.valid) return;  // rebuilt whole before it is read
+    if (auto event = next_event_of(uuid, env))
+        st.due.entries.insert(due_index::entry{event->at, event->seq, event->expiry, std::string(uuid)});
 }
 
-// The earliest instant at which something falls due, if anything will.
+// Makes the due index again from every envelope (a store put in place whole).
+inline void rebuild_due_index(state& st) {
+    st.due.entries.clear();
+    st.due.valid = true;
+    for (const auto& [uuid, env] : st.envelopes) schedule(st, uuid, env);
+}
+
+// The earliest instant at which something may fall due, if anything will. Without a valid index
+// (not rebuilt yet) anything may: the lowest instant, so that the caller applies due events.
 inline std::optional<std::int64_t> next_due(const state& st) {
-    auto event = earliest(st);
-    if (!event) return std::nullopt;
-    return event->at;
+    if (!st.due.valid) return std::numeric_limits<std::int64_t>::min();
+    if (st.due.entries.empty()) return std::nullopt;
+    return st.due.entries.begin()->at;
 }
 
 // Expired: pending recipients canceled, invitations gone, logged by the system.
@@ -83,23 +90,25 @@ inline void apply(context& c, const due_event& event, envelope_record& env) {
 }
 
 // Applies, in time order, every event due at or before c.now. An envelope's events depend on
-// that envelope alone, so a queue holds each envelope's next due event; applying one either ends
-// the envelope's events or moves its next reminder at least a day later.
+// that envelope alone, so the due index holds each envelope's next event; applying one either
+// ends the envelope's events or moves its next reminder at least a day later, back into the index.
 inline void apply_due(context& c) {
+    auto& due = c.st.due;
+    if (!due.valid) rebuild_due_index(c.st);
     const std::int64_t now = c.now;
-    auto later = [](const due_event& a, const due_event& b) { return before(b, a); };
-    std::priority_queue<due_event, std::vector<due_event>, decltype(later)> queue(later);
-    for (const auto& [uuid, env] : c.st.envelopes)
-        if (auto event = next_event_of(uuid, env); event && event->at <= now) queue.push(*event);
-
-    while (!queue.empty()) {
-        const due_event event = queue.top();
-        queue.pop();
-        auto it = c.st.envelopes.find(std::string(event.envelope));
+    while (!due.entries.empty() && due.entries.begin()->at <= now) {
+        const due_index::entry first = std::move(due.entries.extract(due.entries.begin()).value());
+        auto it = c.st.envelopes.find(first.envelope);
         if (it == c.st.envelopes.end()) continue;
-        c.now = event.at;
-        apply(c, event, it->second);
-        if (auto next = next_event_of(it->first, it->second); next && next->at <= now) queue.push(*next);
+        auto event = next_event_of(it->first, it->second);
+        if (!event) continue;  // ended since it was scheduled
+        if (event->at != first.at || event->expiry != first.expiry) {
+            schedule(c.st, it->first, it->second);  // its next event is later: in its place
+            continue;
+        }
+        c.now = event->at;
+        apply(c, *event, it->second);
+        schedule(c.st, it->first, it->second);
     }
     c.now = now;
 }

@@ -10,6 +10,7 @@
 #include <esign/reference/context.hpp>
 #include <esign/reference/envelope_factory.hpp>
 #include <esign/reference/events.hpp>
+#include <esign/reference/timeline.hpp>
 #include <esign/reference/views.hpp>
 #include <esign/rules/email_domain.hpp>
 #include <esign/rules/envelope_rules.hpp>
@@ -168,6 +169,7 @@ inline outcome<envelope_send_response> handle(context& c, const envelope_send_re
     env.sent_from_sandbox = ws.sandbox;
     env.distribution = method;
     env.reminders_sent = 0;
+    timeline::schedule(c.st, env.uuid, env);  // its expiry, or its first reminder
     if (!ws.sandbox) team.api_credits -= 1;
     for (auto& rec : env.recipients) rec.data.invitation = envelope_detail::new_invitation(env, rec.data, c.now);
 
