@@ -275,3 +275,33 @@ TEST_CASE("snapshot: expiries fall due the same after restore, reset and fixture
     advance(c, 1);
     CHECK(status(c, fresh) == "expired");
 }
+
+// Members beside "team" are ignored unless --strict, as in every request (contract.md §2); the
+// team object itself is always read strictly.
+TEST_CASE("snapshot: restore ignores unknown members beside the team unless strict", "[backend][snapshot]") {
+    for (const bool strict : {false, true}) {
+        INFO("strict " << strict);
+        auto options = fixed_clock(47);
+        options.strict = strict;
+        client c(options);
+        populate(c);
+        const std::string before = snapshot(c, c.main.key);
+        const bj::value team = bj::parse(before).at("team");
+
+        auto beside = request(c.b, "/_control/team/restore", c.main.key, bj::object{{"team", team}, {"note", "x"}});
+        if (strict) {
+            require_error(beside, 400, "INVALID_REQUEST_FORMAT");
+            CHECK(beside.detail_paths() == std::vector<std::vector<std::string>>{{"note"}});
+        } else {
+            require_ok(beside);
+        }
+
+        bj::value typo = team;
+        typo.at("state").as_object()["surprise"] = 1;
+        auto inside = request(c.b, "/_control/team/restore", c.main.key, bj::object{{"team", typo}, {"note", "x"}});
+        require_error(inside, 400, "INVALID_REQUEST_FORMAT");
+        std::vector<std::vector<std::string>> expected{{"team", "state", "surprise"}};
+        if (strict) expected.push_back({"note"});
+        CHECK(inside.detail_paths() == expected);
+    }
+}

@@ -360,9 +360,12 @@ private:
     reply run(std::string_view path, const caller& who, std::string_view body, bool read_only) {
         if constexpr (std::is_same_v<Request, control_team_restore_request>) {
             // The team object is read straight into the backend's types (one pass, no JSON
-            // tree in between), always strictly: a typo in a snapshot is not ignored.
+            // tree in between), always strictly: a typo in a snapshot is not ignored. Members
+            // beside "team" are ignored unless --strict, as in every request: when one was
+            // refused, the body is read again without them.
             if (!who.team) return unauthenticated(path, false);  // not reached: a team's operation
             auto doc = json::read<restore_document>(body, json::decode_options{true});
+            if (!doc && !options_.strict && has_unknown_top_level_member(doc.problems())) doc = read_team_alone(body);
             if (!doc)
                 return team_error(*who.team, path,
                                   failure{error_code::INVALID_REQUEST_FORMAT, std::move(doc).take_problems()});
@@ -491,6 +494,23 @@ private:
         t.subscription = team.subscription;
         t.features = std::vector<plan_feature>(team.features.begin(), team.features.end());
         return t;
+    }
+
+    static bool has_unknown_top_level_member(const problem_list& problems) {
+        return std::any_of(problems.begin(), problems.end(), [](const problem& p) {
+            return p.kind == problem_kind::unknown_member && p.path.size() == 1;
+        });
+    }
+
+    // A restore body read with its members other than "team" left out (it is well-formed JSON:
+    // it was read once already).
+    static result<restore_document> read_team_alone(std::string_view body) {
+        auto parsed = json::parse_body(body);
+        if (!parsed) return std::move(parsed).take_problems();
+        if (!parsed->duplicates.empty()) return std::move(parsed->duplicates);  // refused wherever they are
+        boost::json::object alone;
+        if (auto* team = parsed->value.as_object().if_contains("team")) alone["team"] = std::move(*team);
+        return json::decode<restore_document>(boost::json::value(std::move(alone)), json::decode_options{true});
     }
 
     // Replaces the team's state by a snapshot's (its uuid and credentials stay; those of the
