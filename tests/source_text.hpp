@@ -1,5 +1,5 @@
-// The normative texts beside the repository (../shared/spec), read by tests that compare the
-// code with them rather than with itself.
+// Files of the repository, and the normative texts beside it (../shared/spec) that tests compare
+// the code with rather than with itself; found from ESIGN_SOURCE_DIR, never from __FILE__.
 #pragma once
 
 #include <algorithm>
@@ -10,13 +10,16 @@
 
 namespace esign::test {
 
-// The text of ../shared/spec/NAME; empty when the file is not there.
-inline std::string spec_text(const std::string& name) {
-    std::ifstream in(std::string(ESIGN_SOURCE_DIR) + "/../shared/spec/" + name);
+// The text of PATH, relative to the repository's root; empty when the file is not there.
+inline std::string source_text(const std::string& path) {
+    std::ifstream in(std::string(ESIGN_SOURCE_DIR) + "/" + path);
     std::stringstream text;
     text << in.rdbuf();
     return text.str();
 }
+
+// The text of ../shared/spec/NAME; empty when the file is not there.
+inline std::string spec_text(const std::string& name) { return source_text("../shared/spec/" + name); }
 
 // Every "/public/<group>/<operation>" path a text names.
 inline std::set<std::string> public_paths_in(const std::string& text) {

@@ -38,10 +38,13 @@ struct api : client {
     }
     std::string envelope(json::object extra = {}) { return std::string(create(std::move(extra)).at("envelopeUuid").as_string()); }
 
+    answer add_recipients(const std::string& env, json::array items) {
+        return call("/public/envelope/add-recipients", json::object{{"envelopeUuid", env}, {"recipients", std::move(items)}});
+    }
     void add(const std::string& env, std::initializer_list<std::string> emails) {
         json::array items;
         for (const auto& e : emails) items.push_back(recipient(e));
-        require_ok(call("/public/envelope/add-recipients", json::object{{"envelopeUuid", env}, {"recipients", items}}));
+        require_ok(add_recipients(env, std::move(items)));
     }
 
     void send(const std::string& env) {
@@ -409,9 +412,7 @@ TEST_CASE("e-mails compare case-sensitively: duplicates, contacts, associatedCon
     api t;
     const std::string env = t.envelope();
     t.add(env, {"Ann@example.com"});
-    auto add = [&](json::array items) {
-        return t.call("/public/envelope/add-recipients", json::object{{"envelopeUuid", env}, {"recipients", items}});
-    };
+    auto add = [&](json::array items) { return t.add_recipients(env, std::move(items)); };
     // Same address in another case: a different recipient, not DUPLICATE_RECIPIENT.
     require_ok(add({recipient("ann@example.com")}));
     require_error(add({recipient("ann@example.com")}), 400, "DUPLICATE_RECIPIENT");
@@ -430,10 +431,7 @@ TEST_CASE("e-mails compare case-sensitively: duplicates, contacts, associatedCon
 
     // associatedContact: true only for the address in the contact's own case.
     const std::string env2 = t.envelope();
-    auto r = t.call("/public/envelope/add-recipients",
-                    json::object{{"envelopeUuid", env2},
-                                 {"recipients", json::array{recipient("Carol@example.com"), recipient("CAROL@example.com")}}});
-    require_ok(r);
+    require_ok(t.add_recipients(env2, {recipient("Carol@example.com"), recipient("CAROL@example.com")}));
     CHECK(recipient_of(t.get(env2), "Carol@example.com").at("associatedContact") == true);
     CHECK(recipient_of(t.get(env2), "CAROL@example.com").at("associatedContact") == false);
 }
@@ -442,9 +440,7 @@ TEST_CASE("add-recipients errors, in the contract's order, add nothing", "[backe
     api t;
     const std::string env = t.envelope();
     t.add(env, {"a@example.com"});
-    auto add = [&](json::array items) {
-        return t.call("/public/envelope/add-recipients", json::object{{"envelopeUuid", env}, {"recipients", items}});
-    };
+    auto add = [&](json::array items) { return t.add_recipients(env, std::move(items)); };
     json::object sms = recipient("sms@example.com");
     sms["verificationType"] = "sms";
     sms["phone"] = "+1555";

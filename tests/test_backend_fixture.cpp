@@ -2,10 +2,7 @@
 // /_control/reset brings it back, and a refused fixture reports its problems with their paths
 // and loads nothing.
 #include <cstdint>
-#include <filesystem>
-#include <fstream>
 #include <optional>
-#include <sstream>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -14,6 +11,7 @@
 #include <catch2/catch.hpp>
 
 #include "backend_support.hpp"
+#include "source_text.hpp"
 
 namespace {
 
@@ -38,12 +36,9 @@ const std::string globex_default_ws = "b0000000-0000-4000-8000-0000000000d1";
 const std::string acme_webhook = "a0000000-0000-4000-8000-0000000000b1";
 
 std::string example_fixture() {
-    const auto path = std::filesystem::path(__FILE__).parent_path().parent_path() / "examples" / "fixture.json";
-    std::ifstream in(path);
-    REQUIRE(in);
-    std::ostringstream text;
-    text << in.rdbuf();
-    return text.str();
+    std::string text = esign::test::source_text("examples/fixture.json");
+    REQUIRE(!text.empty());
+    return text;
 }
 
 backend_options options_with(std::string fixture) {

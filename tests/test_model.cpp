@@ -17,7 +17,7 @@
 
 #include <esign/model/model.hpp>
 
-#include "spec_text.hpp"
+#include "source_text.hpp"
 
 namespace {
 

@@ -273,17 +273,7 @@ public:
         char buf[4096];
         const auto deadline = std::chrono::steady_clock::now() + wait;
         while (true) {
-            const auto left = deadline - std::chrono::steady_clock::now();
-            if (left <= std::chrono::steady_clock::duration::zero()) break;
-            beast::error_code result = asio::error::would_block;
-            std::size_t n = 0;
-            stream_.expires_after(left);
-            stream_.async_read_some(asio::buffer(buf), [&](beast::error_code ec, std::size_t got) {
-                result = ec;
-                n = got;
-            });
-            ioc_.restart();
-            ioc_.run();
+            const auto [result, n] = read_some(buf, sizeof buf, deadline);
             out.append(buf, n);
             if (result) break;  // end of stream, reset, or timeout
         }
@@ -296,18 +286,8 @@ public:
         std::string out;
         const auto deadline = std::chrono::steady_clock::now() + wait;
         while (!out.ends_with(marker)) {
-            const auto left = deadline - std::chrono::steady_clock::now();
-            if (left <= std::chrono::steady_clock::duration::zero()) break;
-            beast::error_code result = asio::error::would_block;
             char byte = 0;
-            std::size_t n = 0;
-            stream_.expires_after(left);
-            stream_.async_read_some(asio::buffer(&byte, 1), [&](beast::error_code ec, std::size_t got) {
-                result = ec;
-                n = got;
-            });
-            ioc_.restart();
-            ioc_.run();
+            const auto [result, n] = read_some(&byte, 1, deadline);
             if (n == 1) out += byte;
             if (result) break;
         }
@@ -319,13 +299,7 @@ public:
         char buf[4096];
         const auto deadline = std::chrono::steady_clock::now() + wait;
         while (true) {
-            const auto left = deadline - std::chrono::steady_clock::now();
-            if (left <= std::chrono::steady_clock::duration::zero()) return false;
-            beast::error_code result = asio::error::would_block;
-            stream_.expires_after(left);
-            stream_.async_read_some(asio::buffer(buf), [&](beast::error_code ec, std::size_t) { result = ec; });
-            ioc_.restart();
-            ioc_.run();
+            const auto [result, n] = read_some(buf, sizeof buf, deadline);
             if (result == beast::error::timeout) return false;
             if (result) return true;
         }
@@ -337,6 +311,25 @@ public:
     }
 
 private:
+    struct read_outcome {
+        beast::error_code result;  // end of stream, reset, or beast::error::timeout past the deadline
+        std::size_t n = 0;         // bytes received
+    };
+    // One read of at most `size` bytes into `into`, given up at `deadline`.
+    read_outcome read_some(char* into, std::size_t size, std::chrono::steady_clock::time_point deadline) {
+        const auto left = deadline - std::chrono::steady_clock::now();
+        if (left <= std::chrono::steady_clock::duration::zero()) return {beast::error::timeout, 0};
+        read_outcome out{asio::error::would_block, 0};
+        stream_.expires_after(left);
+        stream_.async_read_some(asio::buffer(into, size), [&](beast::error_code ec, std::size_t got) {
+            out.result = ec;
+            out.n = got;
+        });
+        ioc_.restart();
+        ioc_.run();
+        return out;
+    }
+
     std::chrono::milliseconds timeout_;
     asio::io_context ioc_;
     beast::tcp_stream stream_{ioc_};

@@ -1,6 +1,6 @@
 // Black-box tests of esign-reference-server's transport (contract.md §1, §5): the checks before
 // the backend, their order, the error body, keep-alive, robustness, the process itself.
-#include "../spec_text.hpp"
+#include "../source_text.hpp"
 #include "test_support.hpp"
 
 #include <atomic>

@@ -190,17 +190,26 @@ void append_bounded(std::deque<Record>& records, Record record) {
 // Not part of a snapshot: a store put in place whole starts with `valid` false, and the first
 // request that may apply events rebuilds it from the envelopes.
 struct due_index {
-    struct entry {
+    // When an event falls: by time; at the same instant the older envelope first, and an
+    // envelope's expiry before its reminder.
+    struct time {
         std::int64_t at = 0;
-        std::uint64_t seq = 0;  // the envelope's creation order breaks ties
-        bool expiry = false;    // before a reminder at the same instant
+        std::uint64_t seq = 0;  // the envelope's creation order
+        bool expiry = false;    // false: a reminder round
+        friend bool operator==(const time&, const time&) = default;
+        friend bool operator<(const time& a, const time& b) {
+            if (a.at != b.at) return a.at < b.at;
+            if (a.seq != b.seq) return a.seq < b.seq;
+            return a.expiry && !b.expiry;
+        }
+    };
+    struct entry {
+        time when;
         std::string envelope;
     };
     struct earlier {
         bool operator()(const entry& a, const entry& b) const {
-            if (a.at != b.at) return a.at < b.at;
-            if (a.seq != b.seq) return a.seq < b.seq;
-            if (a.expiry != b.expiry) return a.expiry;
+            if (a.when != b.when) return a.when < b.when;
             return a.envelope < b.envelope;
         }
     };

@@ -22,28 +22,16 @@
 
 namespace esign::reference::timeline {
 
-struct due_event {
-    std::int64_t at = 0;
-    std::uint64_t seq = 0;      // the envelope's creation order breaks ties
-    bool expiry = false;        // false: a reminder round
-    std::string_view envelope;  // the envelope's uuid (a key of state::envelopes)
-};
-
-inline bool before(const due_event& a, const due_event& b) {
-    if (a.at != b.at) return a.at < b.at;
-    if (a.seq != b.seq) return a.seq < b.seq;
-    return a.expiry && !b.expiry;
-}
+using due_time = due_index::time;
 
 // The envelope's next event, if it has one.
-inline std::optional<due_event> next_event_of(std::string_view uuid, const envelope_record& env) {
+inline std::optional<due_time> next_event_of(const envelope_record& env) {
     if (!rules::is_in_progress(env.status) || !env.sent_date) return std::nullopt;
-    const due_event expiry{rules::expiration_instant(*env.sent_date, env.expiration_period), env.seq, true, uuid};
+    const due_time expiry{rules::expiration_instant(*env.sent_date, env.expiration_period), env.seq, true};
     if (env.reminder_frequency && sends_email(env)) {
-        const due_event reminder{
-            rules::reminder_instant(*env.sent_date, *env.reminder_frequency, env.reminders_sent + 1), env.seq, false,
-            uuid};
-        if (before(reminder, expiry)) return reminder;
+        const due_time reminder{
+            rules::reminder_instant(*env.sent_date, *env.reminder_frequency, env.reminders_sent + 1), env.seq, false};
+        if (reminder < expiry) return reminder;
     }
     return expiry;
 }
@@ -51,8 +39,7 @@ inline std::optional<due_event> next_event_of(std::string_view uuid, const envel
 // Puts the envelope's next event, if it has one, in the store's due index (at send).
 inline void schedule(state& st, std::string_view uuid, const envelope_record& env) {
     if (!st.due.valid) return;  // rebuilt whole before it is read
-    if (auto event = next_event_of(uuid, env))
-        st.due.entries.insert(due_index::entry{event->at, event->seq, event->expiry, std::string(uuid)});
+    if (auto when = next_event_of(env)) st.due.entries.insert(due_index::entry{*when, std::string(uuid)});
 }
 
 // Makes the due index again from every envelope (a store put in place whole).
@@ -67,7 +54,7 @@ inline void rebuild_due_index(state& st) {
 inline std::optional<std::int64_t> next_due(const state& st) {
     if (!st.due.valid) return std::numeric_limits<std::int64_t>::min();
     if (st.due.entries.empty()) return std::nullopt;
-    return st.due.entries.begin()->at;
+    return st.due.entries.begin()->when.at;
 }
 
 // Expired: pending recipients canceled, invitations gone, logged by the system.
@@ -84,7 +71,7 @@ inline void remind(context& c, envelope_record& env) {
         if (turn[i]) send_email(c, env, env.recipients[i], outbox_kind::reminder, c.now);
 }
 
-inline void apply(context& c, const due_event& event, envelope_record& env) {
+inline void apply(context& c, const due_time& event, envelope_record& env) {
     if (event.expiry) expire(c, env);
     else remind(c, env);
 }
@@ -96,13 +83,13 @@ inline void apply_due(context& c) {
     auto& due = c.st.due;
     if (!due.valid) rebuild_due_index(c.st);
     const std::int64_t now = c.now;
-    while (!due.entries.empty() && due.entries.begin()->at <= now) {
+    while (!due.entries.empty() && due.entries.begin()->when.at <= now) {
         const due_index::entry first = std::move(due.entries.extract(due.entries.begin()).value());
         auto it = c.st.envelopes.find(first.envelope);
         if (it == c.st.envelopes.end()) continue;
-        auto event = next_event_of(it->first, it->second);
+        auto event = next_event_of(it->second);
         if (!event) continue;  // ended since it was scheduled
-        if (event->at != first.at || event->expiry != first.expiry) {
+        if (*event != first.when) {
             schedule(c.st, it->first, it->second);  // its next event is later: in its place
             continue;
         }
