@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // Decoding request bodies, side by side in one run (bench/README.md):
 //   boost_json_parse      boost::json::parse alone: bytes → DOM, no checks at all
 //   esign_read            esign::json::read<T>: bytes → typed value, every rule checked while

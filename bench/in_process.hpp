@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // What the in-process benchmarks share: a backend whose clock stands still and whose journal is
 // off (so that only the measured work is measured), and a new team's API key.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // What a request costs as a team's data grows: one team holding 1,000, 10,000 or 100,000
 // envelopes (1,000,000 with ESIGN_BENCH_MILLION=1), in-process (backend::handle). For each size:
 // envelope/get, envelope/list (first and last page), logs/list (first page) and control

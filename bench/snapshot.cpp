@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // Snapshots and resets of a team (contract.md §6.6, §6.3): /_control/team/snapshot,
 // /_control/team/restore and /_control/team/reset in-process, for a team holding 1,000
 // envelopes (each with a recipient, sent, so with logs and outbox e-mails), side by side with

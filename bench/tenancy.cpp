@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // Teams in parallel (contract.md §6.1): the same mix of reads and writes from 8 threads, all in
 // one team or each in its own, in-process and (with ESIGN_SERVER set to the server's path) over
 // HTTP. Requests of different teams do not wait for each other, so 8 teams are at least as

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // esign-schema: prints the OpenAPI 3.1 document of the public interface, or the JSON Schema of
 // one operation's request.
 //   esign-schema [--strict] [--pretty]                  the OpenAPI document

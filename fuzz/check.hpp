@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // What the harnesses share: a check that aborts (so libFuzzer and the replay program both
 // see a failure) after printing what went wrong.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // A counting allocator for the memory bound of contract.md §6.7 (a request takes less than
 // 32 times its body size plus 1 MiB): it replaces the global operator new and delete of the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // Fuzzing the reference backend in process: the input is a sequence of operations on one
 // esign::reference::backend (fixed clock, fixed seed), each picked by a byte, its arguments
 // taken from the next bytes (e-mails from a pool of five, so that duplicates and collisions

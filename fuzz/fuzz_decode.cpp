@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // Fuzzing the request decoder: esign::json::read<T> for every request type of the operation
 // table (model/operations.hpp).
 //

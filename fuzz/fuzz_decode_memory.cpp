@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // Fuzzing the memory bound of decoding (contract.md §6.7): a body of S bytes takes less than
 // 32 × S + 1 MiB at its peak, whatever the body.
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // Differential fuzzing of the two compile-time e-mail DFAs against std::regex (ECMAScript,
 // regex_match) compiled from the very same pattern texts, and of the two forms against each
 // other (contract.md §2: they accept the same language).

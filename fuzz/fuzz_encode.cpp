@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // Fuzzing the encoder: build a valid RESPONSE value from the input bytes, encode it, decode
 // it back (decode<T> from the boost::json::value, and read<T> from the written text, strict
 // mode both ways), and compare the re-encoded JSON.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // A plain main() for the fuzz harnesses, so every harness also builds without libFuzzer
 // (any compiler) and replays files: every seed and every past finding stays a test.

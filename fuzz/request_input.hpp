@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // The input of the harnesses that decode requests: byte 0 picks the operation (its index in the
 // table, modulo the number of operations), byte 1 strict mode (its low bit), the rest is the body.

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSL-1.0
 # Runs every built libFuzzer harness for a while on a copy of its seed corpus.
 #
 #   fuzz/run.sh BUILD_DIR SECONDS

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // What the in-process backend tests (tests/test_backend_*.cpp) share: calling the reference
 // backend as a client would, reading its answers, and the bodies they keep writing.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSL-1.0
 # Every Catch2 test case is one CTest test (issue: a name with ';' became two CTest entries that
 # matched nothing and passed). Run with -P:
 #   EXECUTABLE  the Catch2 program          CTEST   the ctest program

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // Writes the request examples of tests/request_examples.hpp, with the decoder's verdict on each,
 // as JSON for the validators outside C++ (tests/schema/validate_openapi.mjs runs Ajv on them).
 // Hidden from a plain run; tests/schema/validate_openapi.sh runs it:

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // The request examples of the toolkit's tests, as a table shared by tests/test_requests.cpp (the
 // decoder reports exactly the expected problems) and tests/test_schema_independent.cpp (an

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // Files of the repository, and the normative texts beside it (../shared/spec) that tests compare
 // the code with rather than with itself; found from ESIGN_SOURCE_DIR, never from __FILE__.
 #pragma once

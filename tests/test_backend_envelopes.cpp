@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // The envelope domain of the reference backend, driven like a client: envelope/create (control),
 // get, list, update, delete-attachment, create-from-template, the recipient and block operations,
 // and create-iframe-token. (Send, signing, cancel and time: test_backend_lifecycle.cpp.)

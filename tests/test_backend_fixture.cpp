@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // The --fixture format: examples/fixture.json loads and is visible through the public API,
 // /_control/reset brings it back, and a refused fixture reports its problems with their paths
 // and loads nothing.

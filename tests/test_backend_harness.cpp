@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // The test-harness features of a team in the reference backend (contract.md §6.4, §6.5): its
 // request journal and its fault rules, through backend::handle as a client calls them.
 #include "backend_support.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // The life of an envelope in the reference backend, driven like a client: send (with its
 // checks, credits, quota, sandbox and distribution), recipients acting in turn, completion,
 // decline, cancel, and time: expiry and reminders through /_control/clock/advance.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // Snapshots of a team (contract.md §6.6): /_control/team/snapshot gives the team's whole state
 // as one team object of the --fixture format; /_control/team/restore puts it back exactly, into
 // the same team or another; a --fixture team with a state loads it.

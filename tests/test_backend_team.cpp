@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // The team domain of the reference backend, driven in-process exactly like a client would:
 // workspaces, contacts, webhooks, templates, logs, and the team control operations.
 #include <cstdint>

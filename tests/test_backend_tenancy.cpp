@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // The reference backend as a shared test service (contract.md §6): the team as the unit of
 // isolation for state, clock, identifiers, reset, control and deliveries; who may call the
 // control operations; the proxy form of credentials.
@@ -324,9 +325,68 @@ TEST_CASE("tenancy: deliveries refer to their webhook and are served teams in tu
     CHECK(deliveries[0].at("attempts") == 1);
     CHECK(deliveries[0].at("lastStatus") == 503);
     require_ok(post(b, "/_control/team/reset", c.key));
-    CHECK_FALSE(b.next_webhook_attempt(1500ms));  // the retry was due after 500 ms
+    require_ok(post(b, "/_control/clock/advance", c.key, {{"milliseconds", 500}}));  // when the retry was due
+    CHECK_FALSE(b.next_webhook_attempt(0ms));
     b.record_webhook_attempt(*second, 200, true);   // too late: from before the reset
     CHECK(post(b, "/_control/webhook/deliveries", c.key).obj().at("deliveries").as_array().empty());
+}
+
+TEST_CASE("tenancy: webhook retries back off exponentially on the team's clock", "[backend][tenancy][webhooks]") {
+    // The wall clock stands still (fixed_clock): time moves only by /_control/clock/advance, so
+    // every step of the schedule is exact, and nothing here waits.
+    using namespace std::chrono_literals;
+    backend b(fixed_clock(14));
+    auto a = make_team(b), other = make_team(b);
+    require_ok(post(b, "/public/webhook/create", a.key, webhook_body()));
+    new_envelope(b, a.key);
+    auto attempt = b.next_webhook_attempt(0ms);
+    REQUIRE(attempt);
+    REQUIRE_FALSE(b.next_webhook_attempt(0ms));  // one job
+    CHECK(attempt->job.attempt == 1);
+    CHECK(attempt->now_ms == start_ms);
+
+    std::int64_t elapsed = 0;
+    for (int failed = 1; failed < backend::max_webhook_attempts; ++failed) {
+        const std::int64_t delay = std::int64_t{500} << (failed - 1);  // 500, 1000, 2000, 4000 ms
+        CHECK(backend::retry_delay(failed).count() == delay);
+        b.record_webhook_attempt(*attempt, 503, false);
+        // Another team's clock moving does not bring this team's retry forward.
+        require_ok(post(b, "/_control/clock/advance", other.key, {{"milliseconds", 3'600'000}}));
+        require_ok(post(b, "/_control/clock/advance", a.key, {{"milliseconds", delay - 1}}));
+        CHECK_FALSE(b.next_webhook_attempt(0ms));
+        // The last step by the operator's advance (every team's clock): the same schedule.
+        require_ok(post(b, "/_control/clock/advance", failed == 4 ? "" : a.key, {{"milliseconds", 1}}));
+        elapsed += delay;
+        attempt = b.next_webhook_attempt(0ms);
+        REQUIRE(attempt);
+        CHECK(attempt->job.attempt == failed + 1);
+        CHECK(attempt->now_ms == start_ms + elapsed);  // the signature's t= is the team's time too
+    }
+    // The fifth attempt fails too: no sixth, however long the team waits.
+    b.record_webhook_attempt(*attempt, 503, false);
+    require_ok(post(b, "/_control/clock/advance", a.key, {{"milliseconds", 86'400'000}}));
+    CHECK_FALSE(b.next_webhook_attempt(0ms));
+    auto deliveries = post(b, "/_control/webhook/deliveries", a.key).obj().at("deliveries").as_array();
+    REQUIRE(deliveries.size() == 1);
+    CHECK(deliveries[0].at("attempts") == backend::max_webhook_attempts);
+    CHECK(deliveries[0].at("delivered") == false);
+    CHECK(deliveries[0].at("lastStatus") == 503);
+}
+
+TEST_CASE("tenancy: a retry on a running clock falls due in real time", "[backend][tenancy][webhooks]") {
+    // The default wall clock: the retry comes 500 ms after the failure without any advance.
+    using namespace std::chrono_literals;
+    backend b;
+    auto a = make_team(b);
+    require_ok(post(b, "/public/webhook/create", a.key, webhook_body()));
+    new_envelope(b, a.key);
+    auto first = b.next_webhook_attempt(0ms);
+    REQUIRE(first);
+    b.record_webhook_attempt(*first, 503, false);
+    auto retry = b.next_webhook_attempt(60s);  // returns as soon as it falls due
+    REQUIRE(retry);
+    CHECK(retry->job.attempt == 2);
+    CHECK(retry->now_ms >= first->now_ms + 500);
 }
 
 TEST_CASE("tenancy: pending deliveries and delivery records are bounded per team", "[backend][tenancy]") {

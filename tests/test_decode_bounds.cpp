@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // Decoding hostile bodies keeps bounded memory (contract.md §6.7): at most 100 problems
 // kept, member names in paths cut, items beyond an array's maximum not stored; the same on
 // the streamed path (read<T>) and the DOM path (decode<T>). The memory bound itself is

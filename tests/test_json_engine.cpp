@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // The bytes layer of the JSON engine (contract.md §1): body errors (empty, invalid JSON or
 // UTF-8, lone surrogates, trailing garbage, non-object roots, depth), robustness (decoding never
 // throws), decode(value) against read(bytes), the error body, HTTP statuses per code, and the

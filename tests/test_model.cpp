@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // The model against interface.md and contract.md, through Boost.Describe only.
 #include <catch2/catch.hpp>
 

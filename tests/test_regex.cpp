@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // Tests of the compile-time regex -> DFA facility and of the two e-mail forms.
 //
 // std::regex (ECMAScript, the same pattern text) is the reference: every

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // Decoding every request type of the operation table against interface.md and contract.md §2.
 //
 // The suite is the table of tests/request_examples.hpp: each row is decoded with the request type

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // Every response type of the operation table: encode → JSON → decode → the same value (round
 // trip), and the encoding rules: absent optionals are left out, nullables are written as null,
 // enums as their exact wire strings, pagination's nextPage/prevPage as null at the ends.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // The rules headers against contract.md §3: pagination, status rules and send order, the
 // envelope and recipient lifecycles and turns, block colours, the reserved e-mail domain, and
 // the webhook URL refusal rule.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // JSON Schema and OpenAPI generated from the reflected types (schema/json_schema.hpp, openapi.hpp).
 #include <catch2/catch.hpp>
 

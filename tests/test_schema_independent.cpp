@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // An independent JSON Schema validator, valijson, judges every request example of
 // tests/request_examples.hpp (the table of tests/test_requests.cpp) against the schema that
 // esign::schema exports for the request type of its operation, and must reach the decoder's

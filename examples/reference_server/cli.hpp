@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // The command line of esign-reference-server (contract.md §5).
 //

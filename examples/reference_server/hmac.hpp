@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // HMAC-SHA256 (OpenSSL) and the webhook signature header (contract.md §3, "Webhooks"):
 //   X-Webhook-Signature: t=<ms>,v1=<lowercase hex HMAC-SHA256(secret, "t:<ms>:<raw body>")>

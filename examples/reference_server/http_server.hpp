@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // The HTTP/1.1 transport of esign-reference-server (contract.md §1, §5), on Boost.Beast.
 //
@@ -172,16 +173,7 @@ inline std::string random_request_id() {
         const std::uint64_t w = engine();
         for (std::size_t j = 0; j < 8; ++j) b[i + j] = static_cast<std::uint8_t>(w >> (8 * j));
     }
-    b[6] = static_cast<std::uint8_t>((b[6] & 0x0F) | 0x40);
-    b[8] = static_cast<std::uint8_t>((b[8] & 0x3F) | 0x80);
-    static constexpr char hex[] = "0123456789abcdef";
-    std::string s;
-    for (std::size_t i = 0; i < 16; ++i) {
-        if (i == 4 || i == 6 || i == 8 || i == 10) s += '-';
-        s += hex[b[i] >> 4];
-        s += hex[b[i] & 0x0F];
-    }
-    return s;
+    return reference::uuid_v4(b);
 }
 
 } // namespace detail

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // Log lines on stderr, one write per line, safe from any thread.
 #include <cstdio>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // esign-reference-server: the in-memory reference backend behind HTTP/1.1 (contract.md §5).
 //
 // Build (one translation unit):

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // Webhook deliveries (contract.md §3 "Webhooks"): worker threads take the jobs the backend hands
 // out, POST them, and report each attempt back; the backend decides about retries.

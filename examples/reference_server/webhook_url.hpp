@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // Pieces of the webhook sender that need no network: URL parsing, form encoding, and which
 // addresses the sender may connect to (see webhook_sender.hpp).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // esign: the Electronic Signature Service interface as C++ types, with validation, rules and a
 // reference in-memory backend. This header includes the public headers of every layer:
@@ -10,6 +11,8 @@
 //   rules/       error codes, status rules, lifecycle, pagination, colours, webhook URLs
 //   reference/   the in-memory backend (include <esign/reference/backend.hpp>; not included here,
 //                since most users only parse and validate)
+#include <esign/version.hpp>
+
 #include <esign/types/absolute_uri.hpp>
 #include <esign/types/bounded_string.hpp>
 #include <esign/types/bounded_vector.hpp>

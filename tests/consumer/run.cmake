@@ -1,12 +1,16 @@
-# cmake -P driver of the CTest test consumer_find_package:
-#   1. installs the esign build tree ESIGN_BINARY_DIR to PREFIX,
-#   2. configures SOURCE_DIR (tests/consumer) in BINARY_DIR with CMAKE_PREFIX_PATH=PREFIX,
-#   3. builds it and runs the program.
-# Inputs (-D): ESIGN_BINARY_DIR PREFIX SOURCE_DIR BINARY_DIR GENERATOR CXX_COMPILER
-#              CXX_COMPILER_LAUNCHER (may be empty) BUILD_TYPE (may be empty)
+# SPDX-License-Identifier: BSL-1.0
+# cmake -P driver of the CTest tests consumer_<MODE>: esign used by another project, one way each.
+#   find_package  installs the esign build tree ESIGN_BINARY_DIR to PREFIX, configures SOURCE_DIR
+#                 (tests/consumer) with CMAKE_PREFIX_PATH=PREFIX and find_package(esign)
+#   subdirectory  configures SOURCE_DIR/embedded: add_subdirectory(<esign sources>)
+#   fetchcontent  the same with FetchContent from the local source tree (no download)
+#   pkg-config    installs to PREFIX, compiles SOURCE_DIR/main.cpp with `pkg-config --cflags --libs esign`
+# then builds and runs the program, which checks the version it was built against.
+# Inputs (-D): MODE ESIGN_BINARY_DIR ESIGN_ROOT PREFIX SOURCE_DIR BINARY_DIR GENERATOR CXX_COMPILER
+#              CXX_COMPILER_LAUNCHER (may be empty) BUILD_TYPE (may be empty) VERSION
 cmake_minimum_required(VERSION 3.25)
 
-foreach(var ESIGN_BINARY_DIR PREFIX SOURCE_DIR BINARY_DIR GENERATOR CXX_COMPILER)
+foreach(var MODE ESIGN_BINARY_DIR ESIGN_ROOT PREFIX SOURCE_DIR BINARY_DIR GENERATOR CXX_COMPILER VERSION)
     if(NOT DEFINED ${var} OR "${${var}}" STREQUAL "")
         message(FATAL_ERROR "consumer test: -D${var}=... is required")
     endif()
@@ -22,22 +26,50 @@ endfunction()
 
 file(REMOVE_RECURSE "${PREFIX}" "${BINARY_DIR}")
 
-step("install to ${PREFIX}"
-    "${CMAKE_COMMAND}" --install "${ESIGN_BINARY_DIR}" --prefix "${PREFIX}")
+if(MODE STREQUAL "find_package" OR MODE STREQUAL "pkg-config")
+    step("install to ${PREFIX}"
+        "${CMAKE_COMMAND}" --install "${ESIGN_BINARY_DIR}" --prefix "${PREFIX}")
+endif()
 
-set(configure_args
-    -S "${SOURCE_DIR}" -B "${BINARY_DIR}" -G "${GENERATOR}"
-    "-DCMAKE_CXX_COMPILER=${CXX_COMPILER}"
-    "-DCMAKE_PREFIX_PATH=${PREFIX}"
-    "-DESIGN_EXPECTED_PREFIX=${PREFIX}"
-    # Only what is installed under PREFIX (and the system's packages) may be found.
-    -DCMAKE_FIND_USE_PACKAGE_REGISTRY=OFF)
+if(MODE STREQUAL "pkg-config")
+    find_program(PKG_CONFIG pkg-config REQUIRED)
+    set(ENV{PKG_CONFIG_PATH} "${PREFIX}/share/pkgconfig")
+    execute_process(COMMAND "${PKG_CONFIG}" --cflags --libs esign
+        OUTPUT_VARIABLE flags OUTPUT_STRIP_TRAILING_WHITESPACE RESULT_VARIABLE rc)
+    if(NOT rc EQUAL 0 OR NOT flags MATCHES "-I${PREFIX}/include")
+        message(FATAL_ERROR "consumer test: pkg-config esign gave '${flags}' (${rc})")
+    endif()
+    execute_process(COMMAND "${PKG_CONFIG}" --modversion esign OUTPUT_VARIABLE found OUTPUT_STRIP_TRAILING_WHITESPACE)
+    if(NOT found STREQUAL VERSION)
+        message(FATAL_ERROR "consumer test: pkg-config esign is version '${found}', not ${VERSION}")
+    endif()
+    separate_arguments(flags UNIX_COMMAND "${flags}")
+    file(MAKE_DIRECTORY "${BINARY_DIR}")
+    step("compile with pkg-config's flags" "${CXX_COMPILER}" -std=c++20 -Wall -Wextra -Wpedantic -Werror
+        "-DESIGN_EXPECTED_VERSION=\"${VERSION}\"" "${SOURCE_DIR}/main.cpp" ${flags} -o "${BINARY_DIR}/esign_consumer")
+    step("run" "${BINARY_DIR}/esign_consumer")
+    return()
+endif()
+
+set(configure_args -B "${BINARY_DIR}" -G "${GENERATOR}" "-DCMAKE_CXX_COMPILER=${CXX_COMPILER}")
+if(MODE STREQUAL "find_package")
+    list(APPEND configure_args
+        -S "${SOURCE_DIR}"
+        "-DCMAKE_PREFIX_PATH=${PREFIX}"
+        "-DESIGN_EXPECTED_PREFIX=${PREFIX}"
+        # Only what is installed under PREFIX (and the system's packages) may be found.
+        -DCMAKE_FIND_USE_PACKAGE_REGISTRY=OFF)
+elseif(MODE STREQUAL "subdirectory" OR MODE STREQUAL "fetchcontent")
+    list(APPEND configure_args -S "${SOURCE_DIR}/embedded" "-DESIGN_ROOT=${ESIGN_ROOT}" "-DESIGN_CONSUMER_MODE=${MODE}")
+else()
+    message(FATAL_ERROR "consumer test: unknown MODE '${MODE}'")
+endif()
 if(CXX_COMPILER_LAUNCHER)
     list(APPEND configure_args "-DCMAKE_CXX_COMPILER_LAUNCHER=${CXX_COMPILER_LAUNCHER}")
 endif()
 if(BUILD_TYPE)
     list(APPEND configure_args "-DCMAKE_BUILD_TYPE=${BUILD_TYPE}")
 endif()
-step("configure ${SOURCE_DIR}" "${CMAKE_COMMAND}" ${configure_args})
+step("configure (${MODE})" "${CMAKE_COMMAND}" ${configure_args})
 step("build" "${CMAKE_COMMAND}" --build "${BINARY_DIR}")
 step("run" "${BINARY_DIR}/esign_consumer")

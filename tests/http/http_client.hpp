@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // A small synchronous HTTP/1.1 client for black-box tests of esign-reference-server (Beast), with
 // a deadline on every operation, and a raw-socket sender for malformed requests.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // The esign-reference-server executable as a child process, for black-box tests.
 //

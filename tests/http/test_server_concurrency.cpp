@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // Many clients at once, mixed operations, against one server process: every answer is the one
 // a lone client would get, and no team ever sees another's envelopes. Run under ThreadSanitizer
 // by the clang-tsan preset (label server).

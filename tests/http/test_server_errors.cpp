@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // Black-box coverage of esign-reference-server: one script, run against the real process, that
 // calls every operation of esign's operation table (the 27 public ones and every /_control/ one)
 // and provokes every error code of esign's error table that the server can produce, each with

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // The test-harness features over HTTP (contract.md §6.4, §6.5): the journal, and fault rules
 // that answer an error, drop the connection, or delay the answer, on the real server.
 #include <atomic>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // The memory bound of contract.md §6.7, on the real server: bodies shaped to take memory out of
 // proportion to their size (tests/memory/hostile_bodies.hpp), at sizes up to the body limit,
 // sent with and without a key, never raise the server's peak resident memory by more than

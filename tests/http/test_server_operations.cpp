@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // Black-box tests of esign-reference-server's operations (interface.md "Endpoints", contract.md
 // §3-§5): what each public operation answers and changes, read back through the API; the
 // lifecycle through /_control/recipient/act; expiry and reminders as the clock advances; the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // Black-box tests of the server as a shared test service (contract.md §6): many suites at once,
 // each in its own team, resetting while others work; health; control credentials; the
 // connection limit. Run under ThreadSanitizer by the clang-tsan preset (label server).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // Black-box tests of esign-reference-server's transport (contract.md §1, §5): the checks before
 // the backend, their order, the error body, keep-alive, robustness, the process itself.
 #include "../source_text.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // The server's pieces that need no network: the command line, webhook URLs, form encoding,
 // the address policy of the sender, HMAC signatures.
 #include <catch2/catch.hpp>

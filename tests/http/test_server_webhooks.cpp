@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // Black-box tests of esign-reference-server's webhook deliveries (contract.md §3 "Webhooks"):
 // a receiver in the test records what the server POSTs.
 #include "test_support.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // Catch2 helpers shared by the black-box tests of esign-reference-server.
 #include <catch2/catch.hpp>

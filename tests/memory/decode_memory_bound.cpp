@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // The memory bound of contract.md §6.7: a body of S bytes takes less than 32 × S + 1 MiB at
 // its peak, for the hostile shapes of hostile_bodies.hpp at sizes from 4 KiB to 1 MiB, on the
 // decoding paths, read<T>(bytes) and decode<T>(value) of parse_body's value (the value itself,

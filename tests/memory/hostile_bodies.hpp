@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // Bodies shaped to make a decoder take memory out of proportion to their size (contract.md
 // §6.7), at any size: the memory bound test (decode_memory_bound.cpp) decodes them up to

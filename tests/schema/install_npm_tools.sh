@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSL-1.0
 # Installs the npm packages of the schema checks (package.json, pinned by package-lock.json) into a
 # directory outside the repository, with `npm ci`. Run by .ci/run's setup, never by a test.
 # Usage: tests/schema/install_npm_tools.sh [NPM_DIR]

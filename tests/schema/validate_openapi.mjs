@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // Validates an OpenAPI document with an independent validator (@apidevtools/swagger-parser):
 // the document against the OpenAPI 3.1 schema, every $ref resolved, operationIds unique.
 // Then the request schemas are compiled by a second, independent JSON Schema 2020-12

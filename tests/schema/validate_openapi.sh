@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSL-1.0
 # Validates the OpenAPI document printed by esign-schema with an independent validator from npm
 # (@apidevtools/swagger-parser) and judges the request examples of the C++ tests with Ajv against
 # its schemas. The packages (package.json, pinned by package-lock.json) are installed beforehand

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // The extension point of the JSON layer: codec<T> says how one C++ type is read and
 // written. Specialize esign::json::codec for your own types, as you would fmt::formatter,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // Codecs for the standard types and for esign's constrained vocabulary. Each reads one
 // value, reports what is wrong with it at the current path, and never throws.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // Decoding a request: from bytes, or from a boost::json::value you already have, into a
 // typed value, or the list of every problem found, each at its path.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // The decoder: reads one JSON document into a typed value as its events arrive (a value
 // begins, a member's name, a scalar, a container ends), from the parser while it reads

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // Codecs for described enums (their wire strings) and described structs (one JSON member
 // per C++ member, same name). A struct member's type says whether it may be absent

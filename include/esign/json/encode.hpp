@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // Encoding a typed value: absent optionals are left out, nullables are written as null.
 #include <string>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // The error body of every error response (interface.md "Errors", contract.md §1), built from
 // a code (and, for INVALID_REQUEST_FORMAT, the problems found).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // Bytes → the events of one JSON document, with the limits of the contract: the body must
 // be one JSON object, valid UTF-8 (no lone surrogate escapes), nested at most max_depth deep

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // One JSON value that is not a container, as a reader sees it: from the parser while it
 // reads bytes, or from a boost::json::value. A number carries its text as written when it

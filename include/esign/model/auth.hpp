@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // /public/authentication/create-iframe-token and /public/utils/whoami (contract.md §4).
 #include <optional>

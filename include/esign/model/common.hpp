@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // What every resource group shares: the empty response `{}`.
 #include <boost/describe/class.hpp>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // Contacts (interface.md "Contact") and /public/contact/update, create, list, delete.
 #include <optional>

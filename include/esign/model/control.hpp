@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // The control operations of the reference server (contract.md §5, §6): POST /_control/..., JSON.
 // Who may call each, and on which team it acts, is in model/operations.hpp (operation_access).

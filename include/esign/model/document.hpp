@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // Documents and their blocks (interface.md "Document", "Block"), and the block operations:
 // /public/envelope/add-blocks and /public/envelope/delete-blocks.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // Every closed set of strings of the interface (interface.md, contract.md), as a described enum.
 //

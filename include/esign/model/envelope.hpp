@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // Envelopes (interface.md "Envelope", full and list forms) and the envelope operations:
 // /public/envelope/get, list, update, send, create-from-template, delete-attachment.

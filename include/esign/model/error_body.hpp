@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // The body of every error response (interface.md "Errors", contract.md §1).
 #include <cstddef>

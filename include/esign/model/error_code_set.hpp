@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // A set of error codes, usable in constant expressions: what an operation may answer.
 #include <cstddef>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // The test-harness control operations of a team (contract.md §6.4-§6.6): its request journal,
 // its fault rules, and snapshots of its state. Called with the team's key; they act on it only.

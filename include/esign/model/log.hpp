@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // Activity logs (interface.md "Log entry") and /public/logs/list.
 #include <cstddef>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // The whole model: every resource, request, response and enum, and the operation table.
 #include <esign/model/auth.hpp>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // The table of every operation: path, who may call it, whether it changes state, the request
 // and response types, and the error codes it may answer. It is data, the one source of these

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // The pagination object shared by every list operation, and the page/limit request members.
 #include <cstdint>

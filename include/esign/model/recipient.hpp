@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // Recipients of an envelope and their invitation (interface.md "Recipient"), and the recipient
 // operations: /public/envelope/add-recipients, update-recipient, delete-recipients.

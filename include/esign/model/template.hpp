@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // Templates (contract.md §4) and /public/template/list.
 // (Templates are made with /_control/template/create: control.hpp.)

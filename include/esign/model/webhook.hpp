@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // Webhooks (interface.md "Webhook") and /public/webhook/update, list, delete, create.
 // The stored url and secret are accepted but never returned.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // Workspaces (interface.md "Workspace") and /public/workspace/list, get, create, update.
 // The members returned differ per operation, so each form is its own struct:

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // The reference backend: the whole API in memory, behind one entry point,
 //   reply handle(path, credentials, body)
@@ -72,7 +73,8 @@ constexpr std::uint64_t derived_seed(std::uint64_t seed, std::uint64_t n) noexce
 
 class backend {
 public:
-    // Webhook retries: attempts in all, and the delay before the first retry (doubling after).
+    // Webhook retries: attempts in all, and the delay before the first retry (doubling after),
+    // on the team's clock.
     static constexpr int max_webhook_attempts = 5;
     static constexpr std::chrono::milliseconds first_retry_delay{500};
 
@@ -81,7 +83,8 @@ public:
         std::shared_ptr<team_shard> team;
     };
 
-    explicit backend(backend_options options = {}) : options_(std::move(options)), server_ids_(options_.seed) {
+    explicit backend(backend_options options = {})
+        : options_(std::move(options)), server_ids_(options_.seed), deliveries_([this] { return options_.wall_clock(); }) {
         if (!options_.wall_clock)
             options_.wall_clock = [] {
                 using namespace std::chrono;
@@ -262,9 +265,11 @@ public:
     void record_webhook_attempt(const webhook_attempt& attempt, unsigned http_status, bool delivered) {
         auto team = attempt.team.lock();
         if (!team) return;
+        std::int64_t due = 0;  // of the retry, on the team's clock
         {
             std::unique_lock lock(team->mutex);
             if (team->retired || team->generation != attempt.generation) return;
+            due = team->now(options_.wall_clock()) + retry_delay(attempt.job.attempt).count();
             auto& records = team->st.deliveries;
             for (auto d = records.rbegin(); d != records.rend(); ++d)
                 if (d->event_uuid == attempt.job.event_uuid && d->webhook_uuid == attempt.job.webhook_uuid) {
@@ -277,8 +282,12 @@ public:
         if (delivered || attempt.job.attempt >= max_webhook_attempts) return;
         webhook_job retry = attempt.job;
         ++retry.attempt;
-        const auto delay = first_retry_delay * (1 << (attempt.job.attempt - 1));
-        deliveries_.push(std::move(team), std::move(retry), attempt.generation, delivery_queue::clock::now() + delay);
+        deliveries_.push(std::move(team), std::move(retry), attempt.generation, due);
+    }
+
+    // The wait after failed attempt `attempt` (1 for the first): 500 ms, then doubling.
+    static constexpr std::chrono::milliseconds retry_delay(int attempt) {
+        return first_retry_delay * (std::int64_t{1} << (attempt - 1));
     }
 
     void stop() { deliveries_.stop(); }
@@ -416,6 +425,8 @@ private:
         } else {
             std::vector<webhook_job> jobs;
             std::uint64_t generation = 0;
+            std::int64_t team_now = 0;
+            bool clock_moved = false;
             reply out;
             {
                 std::unique_lock write_lock(shard.mutex, std::defer_lock);
@@ -441,9 +452,14 @@ private:
                 } else {
                     out = ok(shard.ids, json::encode(std::get<0>(result)));
                 }
+                team_now = ctx.now;
+                if (write_lock.owns_lock() && shard.published_offset.load() != shard.st.clock_offset) {
+                    shard.publish_clock();  // the team's clock/advance
+                    clock_moved = true;
+                }
             }
-            const auto now = delivery_queue::clock::now();
-            for (auto& job : jobs) deliveries_.push(owner, std::move(job), generation, now);
+            for (auto& job : jobs) deliveries_.push(owner, std::move(job), generation, team_now);
+            if (clock_moved) deliveries_.clock_moved();
             return out;
         }
     }
@@ -522,6 +538,7 @@ private:
             problems.push_back(problem{{"team", "state"}, problem_kind::missing, std::nullopt, "is required"});
         std::vector<webhook_job> pending;
         std::uint64_t generation = 0;
+        std::int64_t now = 0;
         {
             std::unique_lock lock(shard.mutex);
             if (shard.retired) return unauthenticated(path, true);
@@ -540,10 +557,12 @@ private:
             team.default_workspace_uuid = default_ws;
             pending = std::move(t.state->pending_deliveries);
             install_state(shard.st, std::move(*t.state), shard.ids);
+            shard.publish_clock();
             generation = ++shard.generation;
+            now = shard.now(options_.wall_clock());
         }
         deliveries_.drop(shard);
-        const auto now = delivery_queue::clock::now();
+        // Pending deliveries of the snapshot are due at once (their backoff is not kept).
         for (auto& job : pending) deliveries_.push(owner, std::move(job), generation, now);
         return ok(server_ids_, json::encode(empty_response{}));
     }
@@ -645,6 +664,7 @@ private:
             // past the limit keeps its clock (the handler refuses).
             std::vector<webhook_job> jobs;
             std::uint64_t generation = 0;
+            std::int64_t team_now = 0;
             {
                 std::unique_lock lock(shard->mutex);
                 if (shard->retired) continue;
@@ -652,9 +672,12 @@ private:
                 context ctx{shard->st, &shard->team(), shard->now(options_.wall_clock()), shard->ids, options_, jobs,
                             shard->pending};
                 if (std::holds_alternative<failure>(handlers::handle(ctx, request))) jobs.clear();
+                shard->publish_clock();
+                team_now = ctx.now;
             }
-            for (auto& job : jobs) deliveries_.push(shard, std::move(job), generation, delivery_queue::clock::now());
+            for (auto& job : jobs) deliveries_.push(shard, std::move(job), generation, team_now);
         }
+        deliveries_.clock_moved();
         return ok(server_ids_, json::encode(control_clock_advance_response{now_ms()}));
     }
 
@@ -693,6 +716,7 @@ private:
         identity.api_key = shard->api_key;
         shard->start_time = request.startTime;
         shard->st.clock_offset = request.startTime ? 0 : global_offset_.load();
+        shard->publish_clock();
         std::vector<webhook_job> none;
         context ctx{shard->st, nullptr, shard->now(options_.wall_clock()), shard->ids, options_, none};
         const team_record& team = create_team(ctx, request, identity);

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // What a handler works with: the store, the calling team, the time, ids, and the webhook jobs
 // it makes. A handler checks everything first and changes the store only once nothing can

@@ -1,13 +1,19 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // The webhook deliveries waiting for an attempt, one queue per team, served round-robin
 // (contract.md §6.7): the next job goes to the next team in turn that has one due, so a team
 // whose receivers are slow or never answer delays another team's deliveries by at most one
 // attempt per sender thread. Within a team, jobs go in the order they fall due.
+//
+// Due times are on the team's clock (contract.md §6.3: every time a team sees comes from its
+// clock), so a retry's backoff is the team's time: /_control/clock/advance brings retries
+// forward, and under a frozen clock (team/create startTime) a retry waits for an advance.
 #include <algorithm>
 #include <chrono>
 #include <condition_variable>
 #include <cstdint>
 #include <deque>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -21,6 +27,10 @@ namespace esign::reference {
 class delivery_queue {
 public:
     using clock = std::chrono::steady_clock;
+    // Wall time (unix ms); a team's clock is derived from it (team_shard::published_now).
+    using wall_clock = std::function<std::int64_t()>;
+
+    explicit delivery_queue(wall_clock wall) : wall_(std::move(wall)) {}
 
     struct entry {
         std::shared_ptr<team_shard> team;
@@ -28,7 +38,8 @@ public:
         std::uint64_t generation = 0;  // the team's generation when queued
     };
 
-    void push(std::shared_ptr<team_shard> team, webhook_job job, std::uint64_t generation, clock::time_point due) {
+    // Queues `job`, due at `due` on the team's clock (unix ms; the team's now for a first attempt).
+    void push(std::shared_ptr<team_shard> team, webhook_job job, std::uint64_t generation, std::int64_t due) {
         {
             std::lock_guard lock(mutex_);
             auto it = std::find_if(ring_.begin(), ring_.end(), [&](const team_jobs& q) { return q.team == team; });
@@ -36,7 +47,7 @@ public:
             auto& jobs = it->jobs;
             // Most jobs are due now and go last; a retry goes after every job due before it.
             auto pos = std::upper_bound(jobs.begin(), jobs.end(), due,
-                                        [](clock::time_point d, const queued& q) { return d < q.due; });
+                                        [](std::int64_t d, const queued& q) { return d < q.due; });
             jobs.insert(pos, queued{std::move(job), generation, due});
             ++team->pending;
         }
@@ -49,12 +60,19 @@ public:
         const auto deadline = clock::now() + wait;
         while (!stopped_) {
             const auto now = clock::now();
+            const std::int64_t wall = wall_();
             auto earliest = deadline;
             for (std::size_t i = 0; i < ring_.size(); ++i) {
                 const std::size_t at = (cursor_ + i) % ring_.size();
                 team_jobs& q = ring_[at];
-                if (q.jobs.front().due > now) {
-                    earliest = std::min(earliest, q.jobs.front().due);
+                const std::int64_t team_now = q.team->published_now(wall);
+                if (q.jobs.front().due > team_now) {
+                    // A running clock gets there in real time; a frozen one only by an advance,
+                    // which calls clock_moved().
+                    if (!q.team->start_time) {
+                        const std::int64_t ahead = std::min<std::int64_t>(q.jobs.front().due - team_now, max_wait_ms);
+                        earliest = std::min(earliest, now + std::chrono::milliseconds(ahead));
+                    }
                     continue;
                 }
                 entry out{q.team, std::move(q.jobs.front().job), q.jobs.front().generation};
@@ -97,6 +115,12 @@ public:
         if (cursor_ >= ring_.size()) cursor_ = 0;
     }
 
+    // A team's clock moved (an advance): jobs may have fallen due.
+    void clock_moved() {
+        { std::lock_guard lock(mutex_); }  // a waiter between its check and its wait sees the move
+        cv_.notify_all();
+    }
+
     void stop() {
         {
             std::lock_guard lock(mutex_);
@@ -109,13 +133,16 @@ private:
     struct queued {
         webhook_job job;
         std::uint64_t generation = 0;
-        clock::time_point due;
+        std::int64_t due = 0;  // on the team's clock
     };
     struct team_jobs {
         std::shared_ptr<team_shard> team;
         std::deque<queued> jobs;  // ordered by due time; never empty while in the ring
     };
 
+    static constexpr std::int64_t max_wait_ms = 3'600'000;  // bounds the arithmetic, not the wait
+
+    wall_clock wall_;
     std::mutex mutex_;
     std::condition_variable cv_;
     std::vector<team_jobs> ring_;  // the teams that have jobs, in turn

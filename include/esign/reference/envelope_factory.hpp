@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // What the envelope handlers share: finding the envelope a request names; new envelope,
 // document and recipient records with the defaults of contract.md §3; whose turn it is;

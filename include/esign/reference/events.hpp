@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // What happens as a side effect of an operation: activity logs, webhook events, e-mails.
 // contract.md §3 says which operation records which log and emits which event; handlers call

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // A team's fault rules (contract.md §6.5): what its next requests to an operation, or the next
 // delivery attempts to one of its webhooks, get instead of the normal outcome. Rules apply in

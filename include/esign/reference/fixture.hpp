@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // The --fixture format: teams with fixed API keys, and their workspaces, contacts, templates,
 // envelopes and webhooks, loaded at start and again on /_control/reset. examples/fixture.json is an

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // A team's request journal (contract.md §6.4): the last public requests it made and what they
 // were answered, oldest first, bounded by a number of entries (--journal-size) and by bytes,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // How a backend is set up. Everything has a default, so `backend b;` just works.
 #include <cstdint>

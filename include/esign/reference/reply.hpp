@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // What the backend answers: an HTTP status and a JSON body (a response or an error body).
 #include <string>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // Everything the reference backend stores, as plain records. Handlers read and change these;
 // responses are built from them by views.hpp. Records keep the model's resource types where

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // What a team keeps for its tests besides its data (contract.md §6.4, §6.5): its request
 // journal and its fault rules. Guarded by the shard's harness mutex, not its data lock, so a

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // One team of the reference backend and everything it owns (contract.md §6.1): its store, its
 // lock, its clock, its identifier stream, and the state a team reset returns to. Nothing of one
@@ -41,6 +42,9 @@ struct team_shard {
     std::atomic<std::uint64_t> generation{0};
     // Deliveries queued and not yet attempted (bounded by max_pending_deliveries).
     std::atomic<std::size_t> pending{0};
+    // st.clock_offset, readable without the lock: the delivery queue times retries on the team's
+    // clock. Stored (publish_clock) under the exclusive lock whenever st.clock_offset changes.
+    std::atomic<std::int64_t> published_offset{0};
 
     team_record& team() { return st.teams.begin()->second; }
     const team_record& team() const { return st.teams.begin()->second; }
@@ -49,8 +53,15 @@ struct team_shard {
     // offset that clock/advance adds. Under the lock.
     std::int64_t now(std::int64_t wall) const { return (start_time ? *start_time : wall) + st.clock_offset; }
 
+    // The same clock without the lock, as last published.
+    std::int64_t published_now(std::int64_t wall) const {
+        return (start_time ? *start_time : wall) + published_offset.load(std::memory_order_relaxed);
+    }
+    void publish_clock() { published_offset.store(st.clock_offset, std::memory_order_relaxed); }
+
     // The state reached now is what a team reset returns to. Under the exclusive lock.
     void mark_initial() {
+        publish_clock();
         initial = st;
         initial_ids = ids.tell();
     }
@@ -60,6 +71,7 @@ struct team_shard {
     void reset() {
         st = initial;
         ids.seek(initial_ids);
+        publish_clock();
         {
             std::lock_guard lock(harness_mutex);
             harness = team_harness(harness.journal.capacity());

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // A team's whole state as one value (contract.md §6.6): what /_control/team/snapshot answers
 // as the `state` of its team object, and what /_control/team/restore and a --fixture team with

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // Expiries and reminders that fall due as the clock moves (contract.md §3).
 //

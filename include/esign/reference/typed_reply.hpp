@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // What backend::call answers: the reply, and its body read back as the operation's response
 // type or as an error body.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // Responses built from records: the envelope's full and list forms, workspaces in their three
 // shapes, and the names contract.md §3 forms (sender, log authors).

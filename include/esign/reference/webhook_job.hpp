@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // Webhook deliveries: the backend decides what to send, the server sends it.
 //

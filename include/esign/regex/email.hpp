@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // The interface's two e-mail address formats, as compile-time DFAs.
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // A string literal held by value, so that it can be a template argument
 // (a C++20 class-type non-type template parameter): compiled<"^a+$">.

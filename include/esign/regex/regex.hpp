@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // Regular expressions compiled at compile time into a DFA.
 //

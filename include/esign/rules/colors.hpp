@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // New recipients take the block colours in turn: the colour at index (number of recipients
 // the envelope has just before this one is added) mod 10, in the order of interface.md.

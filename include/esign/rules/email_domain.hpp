@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // INVALID_EMAIL: an address that passes the pattern but whose top-level domain is "invalid"
 // (RFC 2606 reserves it for addresses that must never work), compared case-insensitively.

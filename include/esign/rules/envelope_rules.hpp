@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // Rules of contract.md §2-§3 about an envelope's content and timing that the status and
 // lifecycle tables do not cover: tags as a set, recipient order, the sms/phone rule, template

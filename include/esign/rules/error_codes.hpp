@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // The error-code table: for every code, its HTTP status, its group, and the words the error
 // body carries. One row per code; everything that answers an error reads it from here.

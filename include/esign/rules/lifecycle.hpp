@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // The envelope and recipient lifecycles of contract.md §3 as transition tables, and the
 // turn rule (who may act now). The backend consults these; it keeps no lifecycle of its own.

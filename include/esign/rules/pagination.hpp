@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // Pagination arithmetic, the one place every list operation asks:
 // totalPages = max(1, ceil(totalRecords / limit)); nextPage = page + 1 while page < totalPages;

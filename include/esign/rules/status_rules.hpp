@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // The status-rule table of interface.md ("Rules that tie operations to status") and the send
 // preconditions of contract.md §3, in the order they are checked. Data first, then the one

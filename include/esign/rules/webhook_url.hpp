@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // WEBHOOK_URL_REFUSED (contract.md §3, §6.7): a scheme other than http or https, user
 // information in the URL, or a host that is an IP address in the link-local/metadata ranges

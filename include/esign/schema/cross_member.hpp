@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // The rules across members (the `validate(const T&, problem_sink&)` hooks of the model) that
 // JSON Schema can state, added to the schema of their type by esign::schema::schema_of.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // JSON Schema (draft 2020-12) generated from the reflected types, so the schema and the
 // decoder (json/codecs.hpp, json/described.hpp) cannot drift apart.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // The OpenAPI 3.1 document of the public interface, generated from the operation table
 // (model/operations.hpp) and the reflected types (schema/json_schema.hpp). The reference

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // A webhook target URL: an absolute URI of RFC 3986 with an authority, at most 2048 characters
 // (contract.md §6.7). The grammar and its parts are types/uri.hpp, the one URL grammar that

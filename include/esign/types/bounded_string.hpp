@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // A string whose length, counted in Unicode code points, lies in [Min, Max].
 // The bound is part of the type, so a reader of a struct sees the rule.

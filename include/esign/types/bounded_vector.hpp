@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // A vector whose size lies in [Min, Max] (e.g. 1 to 50 recipients per request).
 #include <cstddef>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // An e-mail address of one of the interface's two formats, with its length limit.
 #include <cstddef>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // Wire strings of described enums. An enum whose wire strings are not C++ identifiers
 // ("text-t", "application/json") provides `constexpr std::string_view wire_name(E)` in its

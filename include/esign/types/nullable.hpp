@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // Three states the interface tells apart:
 //   std::optional<T>  absent or a value (the member may be left out)

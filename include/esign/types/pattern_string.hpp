@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // A string that matches a compile-time pattern (e.g. a colour "#a1b2c3").
 #include <string>

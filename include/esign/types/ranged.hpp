@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // An integer in [Min, Max]. Every integer member of the interface also lies in the
 // 32-bit signed range, so that is the widest range a ranged<> may have.

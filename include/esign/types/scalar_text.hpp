@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // A member the interface accepts as a string, a number or a boolean, kept as text:
 // a string as itself, a number or boolean as its JSON text (add-blocks defaultValue).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // The one URL grammar of esign (contract.md §6.7): an absolute URI of RFC 3986 with an
 // authority, as the webhook `url` must be, and its parts. The type (absolute_uri), the refusal

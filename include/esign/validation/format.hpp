@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // fmt formatters, so any of esign's values prints as people expect:
 //   fmt::print("{}", envelope_status::draft)          → draft        (any described enum: its wire string)

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // A problem found in a request: where (path from the body's root), what (a stable kind),
 // the limit involved where there is one, and a message for people.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // The outcome of decoding: the value, or every problem found. Errors are values here,
 // never exceptions, on every path that handles user input.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // Builds a boost::json::value from the events of a document (see json/parse.hpp), like
 // boost::json::parse does, and notes every member name that appears twice in one object,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // Walks a boost::json::value and gives its events (json/parse.hpp) to a sink, in document
 // order, without recursion (a value built in memory may be nested any depth).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // A boost::json::basic_parser handler that turns the parser's callbacks into the events of
 // json/parse.hpp (on_begin, on_key, on_scalar, on_end) for a sink: the decoder, or the DOM

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // The human side of problems: one place for the wording, so every message reads alike.
 #include <string>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // Every handler: one overload `outcome<Response> handle(context&, const Request&)` per
 // operation, in namespace esign::reference::handlers. The backend's routing table (built from

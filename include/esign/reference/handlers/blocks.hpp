@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // Blocks of a draft envelope's documents: /public/envelope/add-blocks, delete-blocks.
 #include <algorithm>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // Contacts, stored per workspace: /public/contact/create, update, list, delete
 // (contract.md §3, §4). Batches are all-or-nothing; one log entry per contact.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // Envelopes: /public/envelope/get, list, update, send, create-from-template, delete-attachment,
 // and /_control/envelope/create.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // /_control/journal/... and /_control/faults/... (contract.md §6.4, §6.5): a team's journal and
 // fault rules. They read the team's store (its webhooks) and never change it.

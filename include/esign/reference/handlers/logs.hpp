@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // Activity logs: /public/logs/list (contract.md §3).
 //   dataroom  LOG_CATEGORY_NOT_IMPLEMENTED, before anything else

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // Recipients of a draft envelope: /public/envelope/add-recipients, update-recipient,
 // delete-recipients.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // Signing and the passing of time: /public/authentication/create-iframe-token, and the control
 // operations /_control/recipient/act, /_control/envelope/cancel, /_control/clock/advance and

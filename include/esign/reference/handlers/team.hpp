@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // The calling team (/public/utils/whoami) and the team control operations of contract.md §5
 // that act within one team: /_control/team/update, /_control/outbox/list,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // Templates: /_control/template/create (contract.md §5) and /public/template/list (§4).
 #include <algorithm>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // Webhooks, at team level: /public/webhook/create, update, list, delete (contract.md §3, §4).
 // The target url and the secret are stored but never returned.

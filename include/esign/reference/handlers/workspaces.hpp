@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // Workspaces: /public/workspace/list, get, create, update (contract.md §3, §4).
 // A workspace belongs to one team; a uuid of another team's workspace is WORKSPACE_NOT_FOUND.

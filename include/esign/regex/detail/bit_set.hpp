@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // A fixed-size set of small integers, stored as 64-bit words. Used both for
 // sets of bytes (byte_set, 256 bits) and for sets of NFA positions.

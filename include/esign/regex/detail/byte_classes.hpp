@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // Byte equivalence classes: two bytes are equivalent when every state of the
 // NFA either reads both or neither. The DFA then has one column per class

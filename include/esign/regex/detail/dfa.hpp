@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // The final automaton: exactly as many states as the subset construction
 // found, a (states x classes) table of small integers and a 256-entry map from

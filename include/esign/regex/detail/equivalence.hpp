@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // Deciding whether two DFAs accept the same strings, with a shortest input on
 // which they differ when they do not: a breadth-first search of the product

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // Recursive-descent parser for the supported ECMAScript subset:
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // The NFA: Glushkov's position automaton rather than Thompson's.
 //

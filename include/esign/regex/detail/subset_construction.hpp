@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // The subset construction: each DFA state is a set of NFA states.
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 #pragma once
 // The parsed pattern: a tree of nodes kept in a fixed-capacity array, children
 // linked as lists (first child, next sibling) so that long sequences do not

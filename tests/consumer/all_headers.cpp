@@ -1,0 +1,28 @@
+// SPDX-License-Identifier: BSL-1.0
+// Every public header and the reference backend in one translation unit, used as a consumer
+// would, so that optimizing builds (-O2, -O3) instantiate the code whose warnings they find.
+// Built with -Wall -Wextra -Wpedantic -Werror by tests/consumer/warnings.cmake.
+#include <esign/esign.hpp>
+#include <esign/reference/backend.hpp>
+
+#include <cstdio>
+#include <string>
+
+int main() {
+    esign::reference::backend_options options;
+    options.seed = 1;
+    esign::reference::backend backend(options);
+    auto team = backend.handle("/_control/team/create", std::nullopt, "{}");
+    auto parsed = boost::json::parse(team.body);
+    const std::string key(parsed.at("apiKey").as_string());
+    auto created = backend.handle("/_control/envelope/create", key,
+                                  R"({"title":"t","documents":[{"title":"d","pageCount":1}]})");
+    auto listed = backend.handle("/public/envelope/list", key, "{}");
+    auto request = esign::json::read<esign::workspace_create_request>(R"({"name":"Legal"})");
+    if (team.status != 200 || created.status != 200 || listed.status != 200 || !request) {
+        std::puts("all_headers: unexpected answer");
+        return 1;
+    }
+    std::printf("all_headers: ok (esign %s)\n", ESIGN_VERSION_STRING);
+    return 0;
+}
