@@ -107,13 +107,15 @@ private:
         return engine;
     }
 
+    // N random bytes, from 32-bit words of the stream or the device.
     template <std::size_t N>
     std::array<std::uint8_t, N> bytes() {
+        static_assert(N % 4 == 0, "whole words");
         std::array<std::uint8_t, N> out{};
         std::lock_guard lock(mutex_);
-        for (std::size_t i = 0; i < N; i += 4) {
-            std::uint32_t word = seeded_ ? static_cast<std::uint32_t>(engine_()) : device_();
-            for (std::size_t j = 0; j < 4 && i + j < N; ++j) out[i + j] = static_cast<std::uint8_t>(word >> (8 * j));
+        for (std::size_t word = 0; word < N / 4; ++word) {
+            const std::uint32_t w = seeded_ ? static_cast<std::uint32_t>(engine_()) : device_();
+            for (std::size_t j = 0; j < 4; ++j) out[4 * word + j] = static_cast<std::uint8_t>(w >> (8 * j));
         }
         return out;
     }
