@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: BSL-1.0
 // What a request costs as a team's data grows: one team holding 1,000, 10,000 or 100,000
 // envelopes (1,000,000 with ESIGN_BENCH_MILLION=1), in-process (backend::handle). For each size:
-// envelope/get, envelope/list (first and last page), logs/list (first page) and control
-// envelope/create. The team is built once per size, before its first benchmark; its resident
+// envelope/get, envelope/list (first and last page, and filtered by status), logs/list (newest
+// first, oldest first, of one envelope) and control envelope/create. The team is built once per size, before its first benchmark; its resident
 // memory per envelope is reported as a counter.
 //
 //   ./build/bench/esign_bench_scale --benchmark_repetitions=5 --benchmark_enable_random_interleaving=true
@@ -41,6 +41,7 @@ struct loaded_team {
     esign::reference::backend backend;
     std::string key;
     std::vector<std::string> get_bodies;  // envelope/get of envelopes spread over the whole team
+    std::vector<std::string> log_bodies;  // logs/list of one of those envelopes
     std::string last_page_body;           // envelope/list of its last page
     double bytes_per_envelope = 0;
 
@@ -55,8 +56,11 @@ struct loaded_team {
             uuids.emplace_back(boost::json::parse(made.body).at("envelopeUuid").as_string());
         }
         bytes_per_envelope = (resident_bytes() - before) / static_cast<double>(count);
-        for (std::size_t i = 0; i < 1024; ++i)
-            get_bodies.push_back(R"({"envelopeUuid":")" + uuids[(i * 7919) % uuids.size()] + "\"}");
+        for (std::size_t i = 0; i < 1024; ++i) {
+            const std::string& uuid = uuids[(i * 7919) % uuids.size()];
+            get_bodies.push_back(R"({"envelopeUuid":")" + uuid + "\"}");
+            log_bodies.push_back(R"({"category":"envelope","envelopeUuid":")" + uuid + "\"}");
+        }
         const auto first = boost::json::parse(backend.handle("/public/envelope/list", key, "{}").body);
         last_page_body = "{\"page\":" + std::to_string(first.at("pagination").at("totalPages").as_int64()) + "}";
     }
@@ -89,6 +93,10 @@ struct get_envelope {
     const char* path = "/public/envelope/get";
     const std::string& operator()(const loaded_team& t, std::size_t i) const { return t.get_bodies[i % t.get_bodies.size()]; }
 };
+struct envelope_logs {
+    const char* path = "/public/logs/list";
+    const std::string& operator()(const loaded_team& t, std::size_t i) const { return t.log_bodies[i % t.log_bodies.size()]; }
+};
 struct fixed_body {
     const char* path;
     std::string body;
@@ -102,7 +110,14 @@ struct last_page {
 void envelope_get(benchmark::State& state) { run(state, get_envelope{}); }
 void envelope_list_first(benchmark::State& state) { run(state, fixed_body{"/public/envelope/list", "{}"}); }
 void envelope_list_last(benchmark::State& state) { run(state, last_page{}); }
+void envelope_list_by_status(benchmark::State& state) {
+    run(state, fixed_body{"/public/envelope/list", R"({"status":["draft"]})"});
+}
 void logs_list_first(benchmark::State& state) { run(state, fixed_body{"/public/logs/list", R"({"category":"envelope"})"}); }
+void logs_list_last(benchmark::State& state) {
+    run(state, fixed_body{"/public/logs/list", R"({"category":"envelope","sortOrder":"asc"})"});
+}
+void logs_list_of_envelope(benchmark::State& state) { run(state, envelope_logs{}); }
 void envelope_create(benchmark::State& state) { run(state, fixed_body{"/_control/envelope/create", create_body}); }
 
 void sizes(benchmark::internal::Benchmark* b) {
@@ -117,5 +132,8 @@ void sizes(benchmark::internal::Benchmark* b) {
 BENCHMARK(envelope_get)->Apply(sizes);
 BENCHMARK(envelope_list_first)->Apply(sizes);
 BENCHMARK(envelope_list_last)->Apply(sizes);
+BENCHMARK(envelope_list_by_status)->Apply(sizes);
 BENCHMARK(logs_list_first)->Apply(sizes);
+BENCHMARK(logs_list_last)->Apply(sizes);
+BENCHMARK(logs_list_of_envelope)->Apply(sizes);
 BENCHMARK(envelope_create)->Apply(sizes);

@@ -4,8 +4,11 @@
 // the same team or another; a --fixture team with a state loads it.
 #include "backend_support.hpp"
 
+#include <algorithm>
 #include <set>
 #include <string>
+#include <string_view>
+#include <vector>
 
 using namespace backend_support;
 
@@ -305,4 +308,151 @@ TEST_CASE("snapshot: restore ignores unknown members beside the team unless stri
         if (strict) expected.push_back({"note"});
         CHECK(inside.detail_paths() == expected);
     }
+}
+
+namespace {
+
+// What the lists of a team should be, from the records themselves (an oracle independent of the
+// backend's indexes): envelope/list newest creationDate first, ties by creation, newest first.
+struct listed_envelope {
+    std::string uuid, workspace, status;
+    std::int64_t created = 0;
+    std::size_t order = 0;  // creation order
+    std::set<std::string> tags;
+};
+
+std::vector<std::string> every_page(client& c, const std::string& key, std::string_view path, bj::object body,
+                                    const char* items, const char* member = "uuid") {
+    std::vector<std::string> out;
+    for (std::int64_t page = 1;; ++page) {
+        body["page"] = page;
+        auto a = request(c.b, path, key, body);
+        require_ok(a);
+        for (const auto& item : a.obj().at(items).as_array()) {
+            const auto& v = item.at(member);
+            out.push_back(v.is_string() ? std::string(v.as_string()) : bj::serialize(v));
+        }
+        if (a.obj().at("pagination").at("nextPage").is_null()) return out;
+    }
+}
+
+std::vector<std::string> expected_list(std::vector<listed_envelope> all, const std::string& workspace,
+                                       const std::set<std::string>& statuses, const std::set<std::string>& tags) {
+    std::sort(all.begin(), all.end(), [](const listed_envelope& a, const listed_envelope& b) {
+        return a.created != b.created ? a.created > b.created : a.order > b.order;
+    });
+    std::vector<std::string> out;
+    for (const auto& e : all) {
+        if (e.workspace != workspace || (!statuses.empty() && !statuses.count(e.status))) continue;
+        if (!tags.empty() && std::none_of(e.tags.begin(), e.tags.end(), [&](const auto& t) { return tags.count(t); }))
+            continue;
+        out.push_back(e.uuid);
+    }
+    return out;
+}
+
+void check_lists(client& c, const std::string& key, const std::vector<listed_envelope>& all,
+                 const std::vector<std::string>& workspaces) {
+    for (const auto& ws : workspaces) {
+        INFO("workspace " << ws);
+        auto list = [&](bj::object body) {
+            body["workspaceUuid"] = ws;
+            return every_page(c, key, "/public/envelope/list", std::move(body), "envelopes");
+        };
+        CHECK(list({}) == expected_list(all, ws, {}, {}));
+        CHECK(list({{"status", bj::array{"draft"}}}) == expected_list(all, ws, {"draft"}, {}));
+        CHECK(list({{"tags", bj::array{"odd"}}}) == expected_list(all, ws, {}, {"odd"}));
+        CHECK(list({{"status", bj::array{"signing", "draft"}}, {"tags", bj::array{"third", "odd"}}}) ==
+              expected_list(all, ws, {"signing", "draft"}, {"third", "odd"}));
+    }
+}
+
+} // namespace
+
+TEST_CASE("snapshot: lists read through the indexes match the records after restore, reset and reordering",
+          "[backend][snapshot][index]") {
+    client c(fixed_clock(43));
+    std::vector<std::string> workspaces{c.main.default_ws};
+    for (const char* name : {"W1", "W2"}) {
+        auto a = c.call("/public/workspace/create", bj::object{{"name", name}});
+        require_ok(a);
+        workspaces.emplace_back(a.obj().at("workspace").at("uuid").as_string());
+    }
+    std::vector<listed_envelope> all;
+    for (std::size_t i = 0; i < 130; ++i) {
+        bj::array tags;
+        if (i % 2) tags.push_back("odd");
+        if (i % 3 == 0) tags.push_back("third");
+        const std::string& ws = workspaces[i % 7 == 0 ? 1 : (i % 5 == 0 ? 2 : 0)];
+        auto a = c.call("/_control/envelope/create",
+                        bj::object{{"workspaceUuid", ws}, {"title", "E" + std::to_string(i)}, {"tags", tags},
+                                   {"documents", bj::array{bj::object{{"title", "D"}, {"pageCount", 1}}}}});
+        require_ok(a);
+        const std::string env(a.obj().at("envelopeUuid").as_string());
+        if (i % 4 == 1) {
+            require_ok(c.call("/public/envelope/add-recipients",
+                              bj::object{{"envelopeUuid", env}, {"workspaceUuid", ws}, {"recipients", bj::array{recipient("s@example.com")}}}));
+            require_ok(c.call("/public/envelope/send", bj::object{{"envelopeUuid", env}, {"workspaceUuid", ws}}));
+        }
+        if (i % 9 == 0) c.advance(1000);  // several envelopes share each instant
+        all.push_back(listed_envelope{env, ws, "", 0, i, {}});
+        for (const auto& t : tags) all.back().tags.emplace(t.as_string());
+    }
+    auto refresh = [&](const std::string& key) {
+        for (auto& e : all) {
+            auto got = request(c.b, "/public/envelope/get", key, bj::object{{"envelopeUuid", e.uuid}, {"workspaceUuid", e.workspace}});
+            require_ok(got);
+            e.status = std::string(got.obj().at("status").as_string());
+            e.created = got.obj().at("creationDate").to_number<std::int64_t>();
+        }
+    };
+    refresh(c.main.key);
+    check_lists(c, c.main.key, all, workspaces);
+
+    // Logs: both sorts, both orders, page by page, agree with each other.
+    auto logs = [&](const std::string& key, const char* by, const char* order) {
+        return every_page(c, key, "/public/logs/list",
+                          bj::object{{"category", "envelope"}, {"sortBy", by}, {"sortOrder", order}, {"limit", 50}},
+                          "logs", "timestamp");
+    };
+    auto by_id = logs(c.main.key, "id", "asc");
+    REQUIRE(by_id.size() > all.size());
+    CHECK(std::is_sorted(by_id.begin(), by_id.end(), [](const auto& a, const auto& b) { return std::stoll(a) < std::stoll(b); }));
+    auto desc = logs(c.main.key, "timestamp", "desc");
+    std::reverse(desc.begin(), desc.end());
+    CHECK(desc == by_id);
+
+    // Restored into another team, and back after a reset: the same lists.
+    const auto body = snapshot(c, c.main.key);
+    const auto other = c.make_team();
+    require_ok(restore(c, other.key, bj::parse(body).at("team")));
+    check_lists(c, other.key, all, workspaces);
+    CHECK(logs(other.key, "id", "asc") == by_id);
+    require_ok(c.call("/_control/team/reset", bj::object{}));
+    CHECK(every_page(c, c.main.key, "/public/envelope/list", bj::object{}, "envelopes").empty());
+    require_ok(restore(c, c.main.key, bj::parse(body).at("team")));
+    check_lists(c, c.main.key, all, workspaces);
+
+    // Records whose dates do not follow their creation (a snapshot edited by hand): the lists
+    // follow the dates. The first envelope made becomes the newest, and log timestamps run back.
+    bj::value edited = bj::parse(body).at("team");
+    auto& envelopes = edited.at("state").at("envelopes").as_object();
+    envelopes.at(all.front().uuid).at("creation_date") = all.back().created;
+    all.front().created = all.back().created;
+    auto& log_records = edited.at("state").at("logs").as_array();
+    std::int64_t t = 2'000'000'000'000;
+    for (auto& rec : log_records) rec.at("entry").at("timestamp") = t--;
+    require_ok(restore(c, other.key, edited));
+    check_lists(c, other.key, all, workspaces);
+    auto asc = logs(other.key, "timestamp", "asc");
+    CHECK(std::is_sorted(asc.begin(), asc.end(), [](const auto& a, const auto& b) { return std::stoll(a) < std::stoll(b); }));
+    CHECK(asc.size() == by_id.size());
+    auto ids = logs(other.key, "id", "asc");  // insertion order: timestamps now decrease
+    CHECK(std::is_sorted(ids.begin(), ids.end(), [](const auto& a, const auto& b) { return std::stoll(a) > std::stoll(b); }));
+    // New records after a restore are indexed too.
+    auto more = request(c.b, "/_control/envelope/create", other.key,
+                        bj::object{{"title", "late"}, {"documents", bj::array{bj::object{{"title", "D"}, {"pageCount", 1}}}}});
+    require_ok(more);
+    CHECK(every_page(c, other.key, "/public/envelope/list", bj::object{}, "envelopes").front() ==
+          std::string(more.obj().at("envelopeUuid").as_string()));
 }

@@ -5,13 +5,13 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <boost/describe/class.hpp>
 
 #include <esign/model/common.hpp>
 #include <esign/model/enums.hpp>
-#include <esign/rules/envelope_rules.hpp>
 #include <esign/types/bounded_string.hpp>
 #include <esign/types/bounded_vector.hpp>
 #include <esign/types/email.hpp>
@@ -76,9 +76,16 @@ struct add_recipients_item {
 };
 BOOST_DESCRIBE_STRUCT(add_recipients_item, (), (type, email, firstname, lastname, phone, language, verificationType))
 
-// contract.md §2: verificationType sms needs a non-empty phone.
+// contract.md §2: a recipient whose verificationType is sms needs a non-empty phone (checked at
+// decoding here, and on the stored recipient by update-recipient).
+constexpr bool phone_satisfies(verification_type verification, std::string_view phone) noexcept {
+    return verification != verification_type::sms || !phone.empty();
+}
+static_assert(phone_satisfies(verification_type::sms, "+33") && !phone_satisfies(verification_type::sms, "") &&
+              phone_satisfies(verification_type::email, ""));
+
 inline void validate(const add_recipients_item& value, problem_sink& sink) {
-    if (!rules::phone_satisfies(value.verificationType.value_or(verification_type::none), value.phone.value_or("")))
+    if (!phone_satisfies(value.verificationType.value_or(verification_type::none), value.phone.value_or("")))
         sink.add({"phone"}, problem_kind::invalid, "a recipient with verificationType sms needs a non-empty phone");
 }
 

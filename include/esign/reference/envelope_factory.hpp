@@ -126,6 +126,7 @@ inline void append_recipients(const state& st, envelope_record& env, std::vector
 inline envelope_record& commit_new_envelope(context& c, envelope_record env, const team_record& team) {
     std::string uuid = env.uuid;
     envelope_record& stored = c.st.envelopes[uuid] = std::move(env);
+    if (c.st.due.valid) c.st.order.add(stored);  // else rebuilt whole before it is read
     boost::json::object data;
     data["title"] = stored.title;
     log_envelope(c, stored, envelope_log_event::ENVELOPE_CREATED, owner_author(team), data);

@@ -35,7 +35,7 @@ inline void log_envelope(context& c, const envelope_record& env, envelope_log_ev
     rec.entry.envelopeUuid = env.uuid;
     rec.entry.workspaceUuid = env.workspace_uuid;
     rec.seq = c.st.sequence();
-    c.st.logs.push_back(std::move(rec));
+    c.st.add_log(std::move(rec));
 }
 
 inline void log_team(context& c, const team_record& team, team_log_event event, boost::json::object data = {}) {
@@ -47,7 +47,7 @@ inline void log_team(context& c, const team_record& team, team_log_event event, 
     rec.entry.timestamp = c.now;
     rec.entry.author = owner_author(team);
     rec.seq = c.st.sequence();
-    c.st.logs.push_back(std::move(rec));
+    c.st.add_log(std::move(rec));
 }
 
 // Every active webhook of the envelope's team subscribed to `event` (no events = all) for the

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <deque>
+#include <limits>
 #include <map>
 #include <optional>
 #include <set>
@@ -189,7 +190,8 @@ void append_bounded(std::deque<Record>& records, Record record) {
 // request finds what fell due without looking at every envelope. An entry is never later than
 // its envelope's next event (one that ended leaves a stale entry, dropped when it comes up).
 // Not part of a snapshot: a store put in place whole starts with `valid` false, and the first
-// request that may apply events rebuilds it from the envelopes.
+// request that may apply events rebuilds it, and the envelope order below, from the envelopes.
+// A copy of a store (a team's initial state, its reset) starts invalid as well.
 struct due_index {
     // When an event falls: by time; at the same instant the older envelope first, and an
     // envelope's expiry before its reminder.
@@ -215,7 +217,82 @@ struct due_index {
         }
     };
     std::set<entry, earlier> entries;
-    bool valid = false;
+    bool valid = false;  // this index and the envelope order (rebuilt together)
+
+    due_index() = default;
+    due_index(const due_index&) noexcept {}
+    due_index& operator=(const due_index&) noexcept {
+        entries.clear();
+        valid = false;
+        return *this;
+    }
+    due_index(due_index&&) noexcept = default;
+    due_index& operator=(due_index&&) noexcept = default;
+};
+
+// Each workspace's envelopes in the order of envelope/list read backwards (the list is newest
+// creationDate first, ties newest creation first), so that a page is read in place, without
+// sorting or looking at other workspaces' envelopes. Oldest first: a new envelope, nearly
+// always the newest, is appended. Valid when the due index is (timeline.hpp rebuilds both);
+// it points into the store's envelopes, so a copy of a store starts without it.
+struct envelope_order {
+    using list = std::vector<const envelope_record*>;
+    std::unordered_map<std::string, list> by_workspace;
+
+    envelope_order() = default;
+    envelope_order(const envelope_order&) noexcept {}
+    envelope_order& operator=(const envelope_order&) noexcept {
+        by_workspace.clear();
+        return *this;
+    }
+    envelope_order(envelope_order&&) noexcept = default;
+    envelope_order& operator=(envelope_order&&) noexcept = default;
+
+    static bool older(const envelope_record* a, const envelope_record* b) {
+        if (a->creation_date != b->creation_date) return a->creation_date < b->creation_date;
+        return a->seq < b->seq;
+    }
+
+    void add(const envelope_record& env) {
+        list& in = by_workspace[env.workspace_uuid];
+        in.insert(std::upper_bound(in.begin(), in.end(), &env, older), &env);  // the end, but for a clock gone back
+    }
+
+    const list& of(const std::string& workspace) const {
+        static const list none;
+        auto it = by_workspace.find(workspace);
+        return it == by_workspace.end() ? none : it->second;
+    }
+};
+
+// The positions in a store's `logs` of each category's logs and of each envelope's, in the
+// order of `logs`, so that logs/list reads those only. While that order is also the order of
+// timestamps and of insertion (seq) — the team's clock only moves on — a page of either sort is
+// read in place. Positions stay right in a copy. Valid while `indexed` equals the number of logs:
+// logs put in place whole are indexed again (state::index_logs); otherwise logs/list reads them all.
+struct log_index {
+    using positions = std::vector<std::uint32_t>;
+    std::map<log_category, positions> by_category;
+    std::unordered_map<std::string, positions> by_envelope;
+    std::size_t indexed = 0;
+    bool in_order = true;  // timestamps and seqs never decrease along `logs`
+    std::int64_t last_timestamp = std::numeric_limits<std::int64_t>::min();
+    std::uint64_t last_seq = 0;
+
+    void add(const log_record& rec, std::size_t position) {
+        const auto at = static_cast<std::uint32_t>(position);
+        by_category[rec.entry.category].push_back(at);
+        if (rec.entry.envelopeUuid) by_envelope[*rec.entry.envelopeUuid].push_back(at);
+        if (rec.entry.timestamp < last_timestamp || rec.seq < last_seq) in_order = false;
+        last_timestamp = std::max(last_timestamp, rec.entry.timestamp);
+        last_seq = std::max(last_seq, rec.seq);
+        ++indexed;
+    }
+    static const positions& in(const auto& map, const auto& key) {
+        static const positions none;
+        auto it = map.find(key);
+        return it == map.end() ? none : it->second;
+    }
 };
 
 // A store: the reference backend keeps one per team (its shard), and a fixture is built into one
@@ -229,14 +306,30 @@ struct state {
     std::vector<contact_record> contacts;
     std::map<std::string, webhook_record> webhooks;
     std::vector<log_record> logs;
+    log_index logs_by;  // see log_index
     std::deque<outbox_record> outbox;
     std::deque<delivery_record> deliveries;
     std::unordered_map<std::string, iframe_token_record> iframe_tokens;
     due_index due;
+    envelope_order order;  // valid when `due` is
     std::int64_t clock_offset = 0;
     std::uint64_t next_seq = 1;
 
     std::uint64_t sequence() { return next_seq++; }
+
+    // Appends a log record, indexed.
+    void add_log(log_record rec) {
+        logs.push_back(std::move(rec));
+        if (logs_by.indexed + 1 == logs.size() && logs.size() <= std::numeric_limits<std::uint32_t>::max())
+            logs_by.add(logs.back(), logs.size() - 1);
+    }
+
+    // Indexes the logs again (after they were put in place whole).
+    void index_logs() {
+        logs_by = log_index{};
+        for (std::size_t i = 0; i < logs.size() && i <= std::numeric_limits<std::uint32_t>::max(); ++i)
+            logs_by.add(logs[i], i);
+    }
 };
 
 namespace detail {

@@ -137,6 +137,7 @@ inline void install_state(state& st, team_state s, id_source& ids) {
     st.contacts = std::move(s.contacts);
     st.webhooks = std::move(s.webhooks);
     st.logs = std::move(s.logs);
+    st.index_logs();
     st.outbox.assign(s.outbox.begin(), s.outbox.end());
     st.deliveries.assign(s.deliveries.begin(), s.deliveries.end());
     st.iframe_tokens.clear();

@@ -43,11 +43,17 @@ inline void schedule(state& st, std::string_view uuid, const envelope_record& en
     if (auto when = next_event_of(env)) st.due.entries.insert(due_index::entry{*when, std::string(uuid)});
 }
 
-// Makes the due index again from every envelope (a store put in place whole).
-inline void rebuild_due_index(state& st) {
+// Makes the due index and the envelope order again from every envelope (a store put in place
+// whole, or copied).
+inline void rebuild_indexes(state& st) {
     st.due.entries.clear();
     st.due.valid = true;
-    for (const auto& [uuid, env] : st.envelopes) schedule(st, uuid, env);
+    st.order.by_workspace.clear();
+    for (const auto& [uuid, env] : st.envelopes) {
+        schedule(st, uuid, env);
+        st.order.by_workspace[env.workspace_uuid].push_back(&env);
+    }
+    for (auto& [workspace, list] : st.order.by_workspace) std::sort(list.begin(), list.end(), envelope_order::older);
 }
 
 // The earliest instant at which something may fall due, if anything will. Without a valid index
@@ -82,7 +88,7 @@ inline void apply(context& c, const due_time& event, envelope_record& env) {
 // ends the envelope's events or moves its next reminder at least a day later, back into the index.
 inline void apply_due(context& c) {
     auto& due = c.st.due;
-    if (!due.valid) rebuild_due_index(c.st);
+    if (!due.valid) rebuild_indexes(c.st);
     const std::int64_t now = c.now;
     while (!due.entries.empty() && due.entries.begin()->when.at <= now) {
         const due_index::entry first = std::move(due.entries.extract(due.entries.begin()).value());

@@ -28,11 +28,6 @@ constexpr std::int64_t next_recipient_order(std::optional<std::int64_t> highest)
     return highest ? *highest + 1 : 1;
 }
 
-// A recipient whose verificationType is sms needs a non-empty phone.
-constexpr bool phone_satisfies(verification_type verification, std::string_view phone) noexcept {
-    return verification != verification_type::sms || !phone.empty();
-}
-
 // create-from-template: the labels given must be the template's set of labels, each once.
 inline bool labels_match(const std::vector<std::string>& template_labels, const std::vector<std::string>& given) {
     const std::set<std::string_view> expected(template_labels.begin(), template_labels.end());
@@ -68,8 +63,6 @@ constexpr std::int64_t reminder_instant(std::int64_t sent, std::int64_t frequenc
 }
 
 static_assert(next_recipient_order(std::nullopt) == 1 && next_recipient_order(4) == 5);
-static_assert(phone_satisfies(verification_type::sms, "+33") && !phone_satisfies(verification_type::sms, "") &&
-              phone_satisfies(verification_type::email, ""));
 static_assert(page_in_document("01", 3) == 1 && page_in_document("3", 3) == 3 && !page_in_document("4", 3) &&
               !page_in_document("0", 3) && !page_in_document("", 3) && !page_in_document("99999999999999999999", 3));
 static_assert(expiration_instant(1000, 1) == 1000 + milliseconds_per_day);

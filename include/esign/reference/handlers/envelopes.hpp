@@ -45,6 +45,8 @@ struct list_filter {
         if (r.status) statuses.insert(r.status->begin(), r.status->end());
     }
 
+    bool keeps_all() const { return tags.empty() && statuses.empty(); }
+
     bool keeps(const envelope_record& env) const {
         if (!statuses.empty() && !statuses.contains(env.status)) return false;
         if (tags.empty()) return true;
@@ -54,10 +56,7 @@ struct list_filter {
 };
 
 // Newest first by creation; ties by insertion, newest first.
-inline bool newer(const envelope_record* a, const envelope_record* b) {
-    if (a->creation_date != b->creation_date) return a->creation_date > b->creation_date;
-    return a->seq > b->seq;
-}
+inline bool newer(const envelope_record* a, const envelope_record* b) { return envelope_order::older(b, a); }
 } // namespace envelope_detail
 
 inline outcome<envelope_list_response> handle(context& c, const envelope_list_request& r) {
@@ -65,15 +64,30 @@ inline outcome<envelope_list_response> handle(context& c, const envelope_list_re
     if (!ws) return failure{error_code::WORKSPACE_NOT_FOUND};
 
     const envelope_detail::list_filter filter(r);
-    std::vector<const envelope_record*> matching;
-    for (const auto& [uuid, env] : c.st.envelopes)
-        if (env.workspace_uuid == ws->uuid && filter.keeps(env)) matching.push_back(&env);
-    std::sort(matching.begin(), matching.end(), envelope_detail::newer);
-
-    const auto page = rules::page_of(matching, page_or_default(r.page), fixed_page_size);
+    const std::int32_t page = page_or_default(r.page);
     envelope_list_response out;
-    for (const envelope_record* env : page.items) out.envelopes.push_back(summary_view(*env, *c.team));
-    out.pagination = page.pagination;
+    if (c.st.due.valid && filter.keeps_all()) {
+        // The workspace's envelopes in order, oldest first: the page is read in place.
+        const envelope_order::list& all = c.st.order.of(ws->uuid);
+        const rules::page_window w = rules::paginate(all.size(), page, fixed_page_size);
+        for (std::size_t i = w.offset; i < w.offset + w.count; ++i)
+            out.envelopes.push_back(summary_view(*all[all.size() - 1 - i], *c.team));
+        out.pagination = rules::to_pagination(w);
+        return out;
+    }
+    std::vector<const envelope_record*> matching;
+    if (c.st.due.valid) {
+        const envelope_order::list& all = c.st.order.of(ws->uuid);
+        for (auto it = all.rbegin(); it != all.rend(); ++it)
+            if (filter.keeps(**it)) matching.push_back(*it);
+    } else {  // a store used before its indexes were made (handlers called directly)
+        for (const auto& [uuid, env] : c.st.envelopes)
+            if (env.workspace_uuid == ws->uuid && filter.keeps(env)) matching.push_back(&env);
+        std::sort(matching.begin(), matching.end(), envelope_detail::newer);
+    }
+    const auto slice = rules::page_of(matching, page, fixed_page_size);
+    for (const envelope_record* env : slice.items) out.envelopes.push_back(summary_view(*env, *c.team));
+    out.pagination = slice.pagination;
     return out;
 }
 

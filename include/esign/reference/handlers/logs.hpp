@@ -73,15 +73,44 @@ inline outcome<logs_list_response> handle(context& c, const logs_list_request& r
         }
     }
 
+    const std::int32_t page = page_or_default(r.page);
+    const std::int32_t limit = limit_or_default(r.limit);
+    const sort_order order = r.sortOrder.value_or(default_log_sort_order);
+    logs_list_response out;
+    const log_index& index = c.st.logs_by;
+    if (index.indexed == c.st.logs.size() && index.in_order && c.st.teams.size() == 1) {
+        // The store holds this team's logs only, in the order of both sorts: a category's
+        // positions are its list (no filter by team needed), an envelope's hold its list.
+        const log_index::positions& candidates = filter.envelope_uuid
+                                                     ? log_index::in(index.by_envelope, *filter.envelope_uuid)
+                                                     : log_index::in(index.by_category, filter.category);
+        auto at = [&](std::size_t i) -> const log_record& {
+            return c.st.logs[candidates[order == sort_order::asc ? i : candidates.size() - 1 - i]];
+        };
+        const bool filtered =
+            filter.envelope_uuid || filter.workspace_uuid || (filter.event_types && !filter.event_types->empty());
+        if (!filtered) {
+            const rules::page_window w = rules::paginate(candidates.size(), page, limit);
+            for (std::size_t i = w.offset; i < w.offset + w.count; ++i) out.logs.push_back(at(i).entry);
+            out.pagination = rules::to_pagination(w);
+            return out;
+        }
+        std::vector<const log_record*> found;
+        for (std::size_t i = 0; i < candidates.size(); ++i)
+            if (filter.keeps(at(i))) found.push_back(&at(i));
+        const auto slice = rules::page_of(found, page, limit);
+        for (const log_record* rec : slice.items) out.logs.push_back(rec->entry);
+        out.pagination = slice.pagination;
+        return out;
+    }
+
     std::vector<const log_record*> found;
     for (const auto& rec : c.st.logs)
         if (filter.keeps(rec)) found.push_back(&rec);
-    sort_logs(found, r.sortBy.value_or(default_log_sort_by), r.sortOrder.value_or(default_log_sort_order));
-
-    const auto page = rules::page_of(found, page_or_default(r.page), limit_or_default(r.limit));
-    logs_list_response out;
-    for (const log_record* rec : page.items) out.logs.push_back(rec->entry);
-    out.pagination = page.pagination;
+    sort_logs(found, r.sortBy.value_or(default_log_sort_by), order);
+    const auto slice = rules::page_of(found, page, limit);
+    for (const log_record* rec : slice.items) out.logs.push_back(rec->entry);
+    out.pagination = slice.pagination;
     return out;
 }
 

@@ -124,7 +124,7 @@ inline outcome<envelope_update_recipient_response> handle(context& c, const enve
 
     recipient after = target->data;
     envelope_detail::apply_recipient_updates(after, r.updates);
-    if (!rules::phone_satisfies(after.verificationType, after.phone))
+    if (!phone_satisfies(after.verificationType, after.phone))
         return invalid_at({"updates", "phone"}, problem_kind::invalid,
                           "a recipient with verificationType sms needs a non-empty phone");
     for (const auto& other : env.recipients)
