@@ -47,14 +47,15 @@ std::string add_recipients_of_size(std::size_t bytes) {
 }
 
 std::string add_blocks_body(std::size_t count) {
-    std::string body = fmt::format(R"({{"envelopeUuid":"{}","documentUuid":"{}","blocks":[)", envelope_uuid, document_uuid);
+    std::string body =
+        fmt::format(R"({{"envelopeUuid":"{}","documentUuid":"{}","blocks":[)", envelope_uuid, document_uuid);
     for (std::size_t i = 0; i < count; ++i) {
         if (i) body += ',';
-        body += fmt::format(R"({{"page":"{}","x":{}.25,"y":{}.5,"width":120,"height":24.5,)"
-                            R"("recipientEmail":"signer.number{}@example.com","required":{},)"
-                            R"("placeholder":"Your answer","defaultValue":{},"type":"text","text":"Field {}","maxLength":80}})",
-                            1 + i % 12, 40 + i, 100 + 3 * i, i % 50, i % 2 ? "true" : "false",
-                            i % 2 ? "2.50" : R"("none")", i);
+        body += fmt::format(
+            R"({{"page":"{}","x":{}.25,"y":{}.5,"width":120,"height":24.5,)"
+            R"("recipientEmail":"signer.number{}@example.com","required":{},)"
+            R"("placeholder":"Your answer","defaultValue":{},"type":"text","text":"Field {}","maxLength":80}})",
+            1 + i % 12, 40 + i, 100 + 3 * i, i % 50, i % 2 ? "true" : "false", i % 2 ? "2.50" : R"("none")", i);
     }
     return body + "]}";
 }
@@ -111,7 +112,9 @@ BENCHMARK(add_recipients_50_esign_read);
 BENCHMARK(add_recipients_50_esign_parse_decode);
 
 void add_blocks_200_boost_json_parse(benchmark::State& s) { boost_json_parse(s, blocks_200()); }
-void add_blocks_200_esign_read(benchmark::State& s) { esign_read<esign::envelope_add_blocks_request>(s, blocks_200(), true); }
+void add_blocks_200_esign_read(benchmark::State& s) {
+    esign_read<esign::envelope_add_blocks_request>(s, blocks_200(), true);
+}
 void add_blocks_200_esign_parse_decode(benchmark::State& s) {
     esign_parse_decode<esign::envelope_add_blocks_request>(s, blocks_200());
 }
@@ -133,4 +136,4 @@ void recipients_by_size_esign_read(benchmark::State& s) {
 BENCHMARK(recipients_by_size_boost_json_parse)->RangeMultiplier(4)->Range(1 << 10, 1 << 20)->Complexity(benchmark::oN);
 BENCHMARK(recipients_by_size_esign_read)->RangeMultiplier(4)->Range(1 << 10, 1 << 20)->Complexity(benchmark::oN);
 
-} // namespace
+}  // namespace

@@ -25,4 +25,4 @@ inline std::string new_team_key(esign::reference::backend& b) {
         boost::json::parse(b.handle("/_control/team/create", std::nullopt, "{}").body).at("apiKey").as_string());
 }
 
-} // namespace esign_bench
+}  // namespace esign_bench

@@ -91,11 +91,15 @@ void run(benchmark::State& state, Body body_of) {
 
 struct get_envelope {
     const char* path = "/public/envelope/get";
-    const std::string& operator()(const loaded_team& t, std::size_t i) const { return t.get_bodies[i % t.get_bodies.size()]; }
+    const std::string& operator()(const loaded_team& t, std::size_t i) const {
+        return t.get_bodies[i % t.get_bodies.size()];
+    }
 };
 struct envelope_logs {
     const char* path = "/public/logs/list";
-    const std::string& operator()(const loaded_team& t, std::size_t i) const { return t.log_bodies[i % t.log_bodies.size()]; }
+    const std::string& operator()(const loaded_team& t, std::size_t i) const {
+        return t.log_bodies[i % t.log_bodies.size()];
+    }
 };
 struct fixed_body {
     const char* path;
@@ -113,7 +117,9 @@ void envelope_list_last(benchmark::State& state) { run(state, last_page{}); }
 void envelope_list_by_status(benchmark::State& state) {
     run(state, fixed_body{"/public/envelope/list", R"({"status":["draft"]})"});
 }
-void logs_list_first(benchmark::State& state) { run(state, fixed_body{"/public/logs/list", R"({"category":"envelope"})"}); }
+void logs_list_first(benchmark::State& state) {
+    run(state, fixed_body{"/public/logs/list", R"({"category":"envelope"})"});
+}
 void logs_list_last(benchmark::State& state) {
     run(state, fixed_body{"/public/logs/list", R"({"category":"envelope","sortOrder":"asc"})"});
 }
@@ -127,7 +133,7 @@ void sizes(benchmark::internal::Benchmark* b) {
     b->Unit(benchmark::kMicrosecond);
 }
 
-} // namespace
+}  // namespace
 
 BENCHMARK(envelope_get)->Apply(sizes);
 BENCHMARK(envelope_list_first)->Apply(sizes);

@@ -26,11 +26,10 @@ struct team_with_envelopes {
     std::string key;
     std::string snapshot;  // the team as /_control/team/snapshot gave it
 
-    team_with_envelopes()
-        : backend(esign_bench::still_backend_options()), key(esign_bench::new_team_key(backend)) {
+    team_with_envelopes() : backend(esign_bench::still_backend_options()), key(esign_bench::new_team_key(backend)) {
         build(backend, key);
         backend.handle("/_control/team/reset", key, "{}");  // reset returns to the empty team...
-        build(backend, key);                                 // ...so the state is built after it
+        build(backend, key);                                // ...so the state is built after it
         snapshot = backend.handle("/_control/team/snapshot", key, "{}").body;
     }
 
@@ -42,8 +41,10 @@ struct team_with_envelopes {
             if (made.status != 200) return false;
             const std::string env(boost::json::parse(made.body).at("envelopeUuid").as_string());
             const std::string uuid = R"({"envelopeUuid":")" + env + '"';
-            if (b.handle("/public/envelope/add-recipients", key,
-                         uuid + R"(,"recipients":[{"type":"manual","email":"s@example.com","firstname":"S","lastname":"T"}]})")
+            if (b.handle(
+                     "/public/envelope/add-recipients", key,
+                     uuid +
+                         R"(,"recipients":[{"type":"manual","email":"s@example.com","firstname":"S","lastname":"T"}]})")
                     .status != 200)
                 return false;
             if (b.handle("/public/envelope/send", key, uuid + "}").status != 200) return false;
@@ -95,7 +96,7 @@ void rebuild_1000(benchmark::State& state) {
     }
 }
 
-} // namespace
+}  // namespace
 
 BENCHMARK(snapshot_1000)->Unit(benchmark::kMillisecond);
 BENCHMARK(restore_1000)->Unit(benchmark::kMillisecond);

@@ -63,8 +63,8 @@ int mix(Call&& call, const team_data& team, std::size_t i) {
     bad += call("/public/envelope/get", team.key, R"({"envelopeUuid":")" + env + R"("})") != 200;
     bad += call("/public/envelope/list", team.key, R"({"limit":10})") != 200;
     bad += call("/public/utils/whoami", team.key, "{}") != 200;
-    bad += call("/public/envelope/update", team.key, R"({"envelopeUuid":")" + env + R"(","update":{"title":"t)" +
-                                                         std::to_string(i % 7) + R"("}})") != 200;
+    bad += call("/public/envelope/update", team.key,
+                R"({"envelopeUuid":")" + env + R"(","update":{"title":"t)" + std::to_string(i % 7) + R"("}})") != 200;
     return bad;
 }
 
@@ -167,10 +167,10 @@ void BM_over_http(benchmark::State& state) {
 // benchmark's own threads end after every run.
 const bool over_http_registered = std::getenv("ESIGN_SERVER") != nullptr && (over_http::get(), true) &&
                                   benchmark::RegisterBenchmark("BM_over_http", BM_over_http)
-                                      ->ArgName("teams")
-                                      ->Arg(1)
-                                      ->Arg(8)
-                                      ->Threads(8)
-                                      ->UseRealTime() != nullptr;
+                                          ->ArgName("teams")
+                                          ->Arg(1)
+                                          ->Arg(8)
+                                          ->Threads(8)
+                                          ->UseRealTime() != nullptr;
 
-} // namespace
+}  // namespace

@@ -18,32 +18,39 @@ namespace {
 
 void pretty(std::ostream& os, const boost::json::value& v, std::string indent = {}) {
     switch (v.kind()) {
-    case boost::json::kind::object: {
-        const auto& o = v.get_object();
-        if (o.empty()) { os << "{}"; return; }
-        os << "{\n";
-        std::size_t i = 0;
-        for (const auto& m : o) {
-            os << indent << "  " << boost::json::serialize(boost::json::value(m.key())) << ": ";
-            pretty(os, m.value(), indent + "  ");
-            os << (++i < o.size() ? ",\n" : "\n");
+        case boost::json::kind::object: {
+            const auto& o = v.get_object();
+            if (o.empty()) {
+                os << "{}";
+                return;
+            }
+            os << "{\n";
+            std::size_t i = 0;
+            for (const auto& m : o) {
+                os << indent << "  " << boost::json::serialize(boost::json::value(m.key())) << ": ";
+                pretty(os, m.value(), indent + "  ");
+                os << (++i < o.size() ? ",\n" : "\n");
+            }
+            os << indent << "}";
+            return;
         }
-        os << indent << "}";
-        return;
-    }
-    case boost::json::kind::array: {
-        const auto& a = v.get_array();
-        if (a.empty()) { os << "[]"; return; }
-        os << "[\n";
-        for (std::size_t i = 0; i < a.size(); ++i) {
-            os << indent << "  ";
-            pretty(os, a[i], indent + "  ");
-            os << (i + 1 < a.size() ? ",\n" : "\n");
+        case boost::json::kind::array: {
+            const auto& a = v.get_array();
+            if (a.empty()) {
+                os << "[]";
+                return;
+            }
+            os << "[\n";
+            for (std::size_t i = 0; i < a.size(); ++i) {
+                os << indent << "  ";
+                pretty(os, a[i], indent + "  ");
+                os << (i + 1 < a.size() ? ",\n" : "\n");
+            }
+            os << indent << "]";
+            return;
         }
-        os << indent << "]";
-        return;
-    }
-    default: os << boost::json::serialize(v);
+        default:
+            os << boost::json::serialize(v);
     }
 }
 
@@ -55,7 +62,7 @@ int usage(std::ostream& os, int rc) {
     return rc;
 }
 
-} // namespace
+}  // namespace
 
 int main(int argc, char** argv) {
     esign::schema::schema_options options;
@@ -63,13 +70,20 @@ int main(int argc, char** argv) {
     std::string target;
     for (int i = 1; i < argc; ++i) {
         std::string_view arg = argv[i];
-        if (arg == "--strict") options.strict = true;
-        else if (arg == "--pretty") want_pretty = true;
-        else if (arg == "--response") response = true;
-        else if (arg == "-h" || arg == "--help") return usage(std::cout, 0);
-        else if (!arg.empty() && arg[0] == '-') return usage(std::cerr, 2);
-        else if (target.empty()) target = arg;
-        else return usage(std::cerr, 2);
+        if (arg == "--strict")
+            options.strict = true;
+        else if (arg == "--pretty")
+            want_pretty = true;
+        else if (arg == "--response")
+            response = true;
+        else if (arg == "-h" || arg == "--help")
+            return usage(std::cout, 0);
+        else if (!arg.empty() && arg[0] == '-')
+            return usage(std::cerr, 2);
+        else if (target.empty())
+            target = arg;
+        else
+            return usage(std::cerr, 2);
     }
 
     boost::json::value out;
@@ -102,8 +116,10 @@ int main(int argc, char** argv) {
             return 1;
         }
     }
-    if (want_pretty) pretty(std::cout, out);
-    else std::cout << boost::json::serialize(out);
+    if (want_pretty)
+        pretty(std::cout, out);
+    else
+        std::cout << boost::json::serialize(out);
     std::cout << "\n";
     return 0;
 }

@@ -6,15 +6,14 @@
 #include <cstdlib>
 #include <string_view>
 
-#define ESIGN_FUZZ_CHECK(cond, ...)                                                       \
-    do {                                                                                  \
-        if (!(cond)) {                                                                    \
-            std::fprintf(stderr, "\nFUZZ CHECK FAILED: %s\n  at %s:%d\n", #cond, __FILE__, \
-                         __LINE__);                                                       \
-            std::fprintf(stderr, "  " __VA_ARGS__);                                       \
-            std::fprintf(stderr, "\n");                                                   \
-            std::abort();                                                                 \
-        }                                                                                 \
+#define ESIGN_FUZZ_CHECK(cond, ...)                                                                   \
+    do {                                                                                              \
+        if (!(cond)) {                                                                                \
+            std::fprintf(stderr, "\nFUZZ CHECK FAILED: %s\n  at %s:%d\n", #cond, __FILE__, __LINE__); \
+            std::fprintf(stderr, "  " __VA_ARGS__);                                                   \
+            std::fprintf(stderr, "\n");                                                               \
+            std::abort();                                                                             \
+        }                                                                                             \
     } while (0)
 
 #include <cmath>
@@ -59,4 +58,4 @@ inline bool near_equal(const boost::json::value& a, const boost::json::value& b)
     return a == b;
 }
 
-} // namespace esign_fuzz
+}  // namespace esign_fuzz

@@ -41,11 +41,10 @@ inline void* allocate(std::size_t n, std::size_t align, bool nothrow) {
     auto* h = reinterpret_cast<header*>(p) - 1;
     h->size = n;
     h->raw = raw;
-    const std::int64_t now = live.fetch_add(static_cast<std::int64_t>(n), std::memory_order_relaxed) +
-                             static_cast<std::int64_t>(n);
+    const std::int64_t now =
+        live.fetch_add(static_cast<std::int64_t>(n), std::memory_order_relaxed) + static_cast<std::int64_t>(n);
     std::int64_t seen = peak_live.load(std::memory_order_relaxed);
-    while (now > seen && !peak_live.compare_exchange_weak(seen, now, std::memory_order_relaxed)) {
-    }
+    while (now > seen && !peak_live.compare_exchange_weak(seen, now, std::memory_order_relaxed)) {}
     return reinterpret_cast<void*>(p);
 }
 
@@ -55,7 +54,7 @@ inline void release(void* p) noexcept {
     live.fetch_sub(static_cast<std::int64_t>(h->size), std::memory_order_relaxed);
     std::free(h->raw);
 }
-} // namespace detail
+}  // namespace detail
 
 // The peak of live bytes from its construction on, above the bytes live then.
 class measure {
@@ -73,13 +72,15 @@ private:
 // The bound of contract.md §6.7 for a body of `size` bytes.
 constexpr std::size_t bound_for(std::size_t size) noexcept { return 32 * size + (std::size_t(1) << 20); }
 
-} // namespace esign_memory
+}  // namespace esign_memory
 
 // The replacements (every form: plain, array, nothrow, aligned, sized).
 void* operator new(std::size_t n) { return esign_memory::detail::allocate(n, 0, false); }
 void* operator new[](std::size_t n) { return esign_memory::detail::allocate(n, 0, false); }
 void* operator new(std::size_t n, const std::nothrow_t&) noexcept { return esign_memory::detail::allocate(n, 0, true); }
-void* operator new[](std::size_t n, const std::nothrow_t&) noexcept { return esign_memory::detail::allocate(n, 0, true); }
+void* operator new[](std::size_t n, const std::nothrow_t&) noexcept {
+    return esign_memory::detail::allocate(n, 0, true);
+}
 void* operator new(std::size_t n, std::align_val_t a) {
     return esign_memory::detail::allocate(n, static_cast<std::size_t>(a), false);
 }

@@ -100,8 +100,8 @@ struct session {
                                     ? esign::enum_from_wire<esign::error_code>(std::string_view(code->get_string()))
                                     : std::nullopt;
             ESIGN_FUZZ_CHECK(parsed && esign::operation_may_answer(path, *parsed),
-                             "%.*s: answered a code its operation does not list: %s\n%s", int(path.size()),
-                             path.data(), r.body.c_str(), trace.c_str());
+                             "%.*s: answered a code its operation does not list: %s\n%s", int(path.size()), path.data(),
+                             r.body.c_str(), trace.c_str());
         }
         return r;
     }
@@ -198,7 +198,9 @@ struct session {
         bj::array tags;
         for (std::size_t i = b.below(3); i > 0; --i) tags.push_back(bj::string(b.bit() ? "hr" : "legal"));
         auto v = call_ok("/_control/envelope/create", teams[t].key,
-                         {{"title", "envelope"}, {"documents", docs}, {"attachments", bj::array{bj::object{{"title", "a"}}}},
+                         {{"title", "envelope"},
+                          {"documents", docs},
+                          {"attachments", bj::array{bj::object{{"title", "a"}}}},
                           {"tags", tags}});
         envelope_info e{std::string(v.at("envelopeUuid").as_string()), t, {}, "draft"};
         for (const auto& d : v.at("documentUuids").as_array()) e.documents.emplace_back(d.as_string());
@@ -211,7 +213,9 @@ struct session {
         auto r = call(path, with_key ? std::optional<std::string>(teams[e.team].key) : std::nullopt, body);
         if (r.status != 200) {
             const std::string after = get_body(e);
-            if (after != before) fail("a failing operation changed the envelope", std::string(path) + "\nbefore: " + before + "\nafter:  " + after);
+            if (after != before)
+                fail("a failing operation changed the envelope",
+                     std::string(path) + "\nbefore: " + before + "\nafter:  " + after);
         }
     }
 
@@ -221,132 +225,146 @@ struct session {
         envelope_info& e = *pick(b);
         const bj::string uuid(e.uuid);
         switch (op) {
-        case 1: {  // add recipients
-            bj::array items;
-            for (std::size_t i = 1 + b.below(3); i > 0; --i) {
-                bj::object r{{"type", "manual"}, {"email", email_pool[b.below(5)]}, {"firstname", "F"}, {"lastname", "L"}};
+            case 1: {  // add recipients
+                bj::array items;
+                for (std::size_t i = 1 + b.below(3); i > 0; --i) {
+                    bj::object r{
+                        {"type", "manual"}, {"email", email_pool[b.below(5)]}, {"firstname", "F"}, {"lastname", "L"}};
+                    const std::uint8_t x = b.u8();
+                    if (x & 1) r["verificationType"] = verifications[(x >> 1) % 3];
+                    if (x & 8) r["phone"] = "+33600000000";
+                    items.push_back(std::move(r));
+                }
+                return envelope_step(e, "/public/envelope/add-recipients", true,
+                                     {{"envelopeUuid", uuid}, {"recipients", items}});
+            }
+            case 2: {  // update recipient
+                bj::object updates;
                 const std::uint8_t x = b.u8();
-                if (x & 1) r["verificationType"] = verifications[(x >> 1) % 3];
-                if (x & 8) r["phone"] = "+33600000000";
-                items.push_back(std::move(r));
+                if (x & 1) updates["role"] = roles[b.below(3)];
+                if (x & 2) updates["order"] = b.below(4);
+                if (x & 4) updates["verificationType"] = verifications[b.below(3)];
+                if (x & 8) updates["phone"] = (x & 16) ? "" : "+1";
+                if (x & 32) updates["firstname"] = "G";
+                return envelope_step(e, "/public/envelope/update-recipient", true,
+                                     {{"envelopeUuid", uuid},
+                                      {"email", email_pool[b.below(5)]},
+                                      {"role", roles[b.below(3)]},
+                                      {"updates", updates}});
             }
-            return envelope_step(e, "/public/envelope/add-recipients", true, {{"envelopeUuid", uuid}, {"recipients", items}});
-        }
-        case 2: {  // update recipient
-            bj::object updates;
-            const std::uint8_t x = b.u8();
-            if (x & 1) updates["role"] = roles[b.below(3)];
-            if (x & 2) updates["order"] = b.below(4);
-            if (x & 4) updates["verificationType"] = verifications[b.below(3)];
-            if (x & 8) updates["phone"] = (x & 16) ? "" : "+1";
-            if (x & 32) updates["firstname"] = "G";
-            return envelope_step(e, "/public/envelope/update-recipient", true,
-                                 {{"envelopeUuid", uuid}, {"email", email_pool[b.below(5)]}, {"role", roles[b.below(3)]},
-                                  {"updates", updates}});
-        }
-        case 3: {  // delete recipients
-            bj::array items;
-            for (std::size_t i = 1 + b.below(2); i > 0; --i) items.push_back(bj::object{{"email", email_pool[b.below(5)]}});
-            return envelope_step(e, "/public/envelope/delete-recipients", true, {{"envelopeUuid", uuid}, {"recipients", items}});
-        }
-        case 4: {  // add blocks
-            bj::object block{{"page", std::to_string(1 + b.below(4))}, {"x", b.u8()}, {"y", 1.5}, {"type", "text"}, {"text", "t"}};
-            if (b.bit()) block["recipientEmail"] = email_pool[b.below(5)];
-            if (b.bit()) block["defaultValue"] = b.bit() ? bj::value(true) : bj::value(7);
-            const std::string doc = b.below(8) == 0 ? std::string(36, 'f') : e.documents[b.below(e.documents.size())];
-            return envelope_step(e, "/public/envelope/add-blocks", true,
-                                 {{"envelopeUuid", uuid}, {"documentUuid", doc}, {"blocks", bj::array{block}}});
-        }
-        case 5: {  // delete blocks: a stored one or an unknown one
-            const std::string doc = e.documents[b.below(e.documents.size())];
-            std::string block(36, 'a');
-            const bj::object env = bj::parse(get_body(e)).as_object();
-            for (const auto& d : env.at("documents").as_array())
-                if (d.at("uuid").as_string() == doc)
-                    for (const auto& page : d.at("blocks").as_object())
-                        for (const auto& bl : page.value().as_array())
-                            if (b.bit()) block = std::string(bl.at("uuid").as_string());
-            return envelope_step(e, "/public/envelope/delete-blocks", true,
-                                 {{"envelopeUuid", uuid}, {"documentUuid", doc}, {"blockUuids", bj::array{bj::string(block)}}});
-        }
-        case 6:  // send
-            return envelope_step(e, "/public/envelope/send", true,
-                                 {{"envelopeUuid", uuid}, {"distributionMethod", b.bit() ? "email" : "none"}});
-        case 7:
-        case 8:  // act
-            return envelope_step(e, "/_control/recipient/act", false,
-                                 {{"envelopeUuid", uuid}, {"email", email_pool[b.below(5)]}, {"action", actions[b.below(4)]}});
-        case 9:  // cancel
-            return envelope_step(e, "/_control/envelope/cancel", false, {{"envelopeUuid", uuid}});
-        case 10: {  // clock
-            static constexpr std::int64_t steps[] = {0, 3600000, 86400000, 31LL * 86400000, 91LL * 86400000};
-            call_ok("/_control/clock/advance", std::nullopt, {{"milliseconds", steps[b.below(5)]}});
-            return;
-        }
-        case 11: {  // envelope update
-            bj::object update;
-            const std::uint8_t x = b.u8();
-            if (x & 1) update["signatureOrder"] = bool(x & 2);
-            if (x & 4) update["expirationPeriod"] = 1 + b.below(3);
-            if (x & 8) update["reminderFrequencyPeriod"] = 1;
-            if (x & 16) update["tags"] = bj::array{"hr"};
-            return envelope_step(e, "/public/envelope/update", true, {{"envelopeUuid", uuid}, {"update", update}});
-        }
-        case 12: {  // envelope list, with filters and a page
-            const int t = b.bit();
-            const std::int64_t page = 1 + b.below(3);
-            bj::object req{{"page", page}};
-            if (b.bit()) req["tags"] = bj::array{"hr"};
-            if (b.bit()) req["status"] = bj::array{"draft", "signing"};
-            auto v = call_ok("/public/envelope/list", teams[t].key, req);
-            check_pagination(v.as_object(), "envelopes", page, 50);
-            for (const auto& item : v.at("envelopes").as_array())
-                for (const auto& known : envelopes)
-                    if (known.uuid == item.at("uuid").as_string() && known.team != t)
-                        fail("envelope/list shows another team's envelope", known.uuid);
-            return;
-        }
-        case 13: {  // logs list, small pages
-            const int t = b.bit();
-            const std::int64_t page = 1 + b.below(4), limit = 1 + b.below(5);
-            bj::object req{{"category", b.below(4) == 0 ? "team" : "envelope"}, {"page", page}, {"limit", limit}};
-            if (b.bit()) req["sortBy"] = "id";
-            if (b.bit()) req["sortOrder"] = "asc";
-            auto v = call_ok("/public/logs/list", teams[t].key, req);
-            check_pagination(v.as_object(), "logs", page, limit);
-            return;
-        }
-        case 16: {  // a snapshot restored into its team: the same bytes again, and nothing else moved
-            const int t = b.bit();
-            auto first = call("/_control/team/snapshot", teams[t].key, {});
-            if (first.status != 200) fail("team/snapshot failed", first.body);
-            auto restored = call("/_control/team/restore", teams[t].key, bj::parse(first.body).as_object());
-            if (restored.status != 200) fail("team/restore of a snapshot failed", restored.body);
-            auto second = call("/_control/team/snapshot", teams[t].key, {});
-            if (second.body != first.body) fail("snapshot, restore, snapshot differ", first.body + "\n" + second.body);
-            return;
-        }
-        case 14: {  // workspaces: create one, or list with a page
-            const int t = b.bit();
-            if (b.bit()) {
-                call("/public/workspace/create", teams[t].key, {{"name", "ws"}});
-            } else {
-                const std::int64_t page = 1 + b.below(3), limit = 1 + b.below(3);
-                auto v = call_ok("/public/workspace/list", teams[t].key, {{"page", page}, {"limit", limit}});
-                check_pagination(v.as_object(), "workspaces", page, limit);
+            case 3: {  // delete recipients
+                bj::array items;
+                for (std::size_t i = 1 + b.below(2); i > 0; --i)
+                    items.push_back(bj::object{{"email", email_pool[b.below(5)]}});
+                return envelope_step(e, "/public/envelope/delete-recipients", true,
+                                     {{"envelopeUuid", uuid}, {"recipients", items}});
             }
-            return;
-        }
-        default: {  // a public operation on the envelope with the wrong team's key must fail
-            auto r = call("/public/envelope/send", teams[1 - e.team].key, {{"envelopeUuid", uuid}});
-            if (r.status == 200) fail("send with the other team's key succeeded", e.uuid);
-            return;
-        }
+            case 4: {  // add blocks
+                bj::object block{{"page", std::to_string(1 + b.below(4))},
+                                 {"x", b.u8()},
+                                 {"y", 1.5},
+                                 {"type", "text"},
+                                 {"text", "t"}};
+                if (b.bit()) block["recipientEmail"] = email_pool[b.below(5)];
+                if (b.bit()) block["defaultValue"] = b.bit() ? bj::value(true) : bj::value(7);
+                const std::string doc =
+                    b.below(8) == 0 ? std::string(36, 'f') : e.documents[b.below(e.documents.size())];
+                return envelope_step(e, "/public/envelope/add-blocks", true,
+                                     {{"envelopeUuid", uuid}, {"documentUuid", doc}, {"blocks", bj::array{block}}});
+            }
+            case 5: {  // delete blocks: a stored one or an unknown one
+                const std::string doc = e.documents[b.below(e.documents.size())];
+                std::string block(36, 'a');
+                const bj::object env = bj::parse(get_body(e)).as_object();
+                for (const auto& d : env.at("documents").as_array())
+                    if (d.at("uuid").as_string() == doc)
+                        for (const auto& page : d.at("blocks").as_object())
+                            for (const auto& bl : page.value().as_array())
+                                if (b.bit()) block = std::string(bl.at("uuid").as_string());
+                return envelope_step(
+                    e, "/public/envelope/delete-blocks", true,
+                    {{"envelopeUuid", uuid}, {"documentUuid", doc}, {"blockUuids", bj::array{bj::string(block)}}});
+            }
+            case 6:  // send
+                return envelope_step(e, "/public/envelope/send", true,
+                                     {{"envelopeUuid", uuid}, {"distributionMethod", b.bit() ? "email" : "none"}});
+            case 7:
+            case 8:  // act
+                return envelope_step(
+                    e, "/_control/recipient/act", false,
+                    {{"envelopeUuid", uuid}, {"email", email_pool[b.below(5)]}, {"action", actions[b.below(4)]}});
+            case 9:  // cancel
+                return envelope_step(e, "/_control/envelope/cancel", false, {{"envelopeUuid", uuid}});
+            case 10: {  // clock
+                static constexpr std::int64_t steps[] = {0, 3600000, 86400000, 31LL * 86400000, 91LL * 86400000};
+                call_ok("/_control/clock/advance", std::nullopt, {{"milliseconds", steps[b.below(5)]}});
+                return;
+            }
+            case 11: {  // envelope update
+                bj::object update;
+                const std::uint8_t x = b.u8();
+                if (x & 1) update["signatureOrder"] = bool(x & 2);
+                if (x & 4) update["expirationPeriod"] = 1 + b.below(3);
+                if (x & 8) update["reminderFrequencyPeriod"] = 1;
+                if (x & 16) update["tags"] = bj::array{"hr"};
+                return envelope_step(e, "/public/envelope/update", true, {{"envelopeUuid", uuid}, {"update", update}});
+            }
+            case 12: {  // envelope list, with filters and a page
+                const int t = b.bit();
+                const std::int64_t page = 1 + b.below(3);
+                bj::object req{{"page", page}};
+                if (b.bit()) req["tags"] = bj::array{"hr"};
+                if (b.bit()) req["status"] = bj::array{"draft", "signing"};
+                auto v = call_ok("/public/envelope/list", teams[t].key, req);
+                check_pagination(v.as_object(), "envelopes", page, 50);
+                for (const auto& item : v.at("envelopes").as_array())
+                    for (const auto& known : envelopes)
+                        if (known.uuid == item.at("uuid").as_string() && known.team != t)
+                            fail("envelope/list shows another team's envelope", known.uuid);
+                return;
+            }
+            case 13: {  // logs list, small pages
+                const int t = b.bit();
+                const std::int64_t page = 1 + b.below(4), limit = 1 + b.below(5);
+                bj::object req{{"category", b.below(4) == 0 ? "team" : "envelope"}, {"page", page}, {"limit", limit}};
+                if (b.bit()) req["sortBy"] = "id";
+                if (b.bit()) req["sortOrder"] = "asc";
+                auto v = call_ok("/public/logs/list", teams[t].key, req);
+                check_pagination(v.as_object(), "logs", page, limit);
+                return;
+            }
+            case 16: {  // a snapshot restored into its team: the same bytes again, and nothing else moved
+                const int t = b.bit();
+                auto first = call("/_control/team/snapshot", teams[t].key, {});
+                if (first.status != 200) fail("team/snapshot failed", first.body);
+                auto restored = call("/_control/team/restore", teams[t].key, bj::parse(first.body).as_object());
+                if (restored.status != 200) fail("team/restore of a snapshot failed", restored.body);
+                auto second = call("/_control/team/snapshot", teams[t].key, {});
+                if (second.body != first.body)
+                    fail("snapshot, restore, snapshot differ", first.body + "\n" + second.body);
+                return;
+            }
+            case 14: {  // workspaces: create one, or list with a page
+                const int t = b.bit();
+                if (b.bit()) {
+                    call("/public/workspace/create", teams[t].key, {{"name", "ws"}});
+                } else {
+                    const std::int64_t page = 1 + b.below(3), limit = 1 + b.below(3);
+                    auto v = call_ok("/public/workspace/list", teams[t].key, {{"page", page}, {"limit", limit}});
+                    check_pagination(v.as_object(), "workspaces", page, limit);
+                }
+                return;
+            }
+            default: {  // a public operation on the envelope with the wrong team's key must fail
+                auto r = call("/public/envelope/send", teams[1 - e.team].key, {{"envelopeUuid", uuid}});
+                if (r.status == 200) fail("send with the other team's key succeeded", e.uuid);
+                return;
+            }
         }
     }
 };
 
-} // namespace
+}  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     if (size > 512) return -1;  // at most ~100 steps: each step re-reads envelopes
@@ -355,7 +373,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     // Team 0 has few credits and a small e-mail quota, so the send errors are reachable.
     const std::int64_t credits = b.below(4), quota = b.below(6);
     for (int t = 0; t < 2; ++t) {
-        bj::object req{{"name", t == 0 ? "Acme" : "Other"}, {"ownerEmail", t == 0 ? "owner@acme.test" : "o@other.test"}};
+        bj::object req{{"name", t == 0 ? "Acme" : "Other"},
+                       {"ownerEmail", t == 0 ? "owner@acme.test" : "o@other.test"}};
         if (t == 0) {
             req["apiCredits"] = credits;
             req["emailQuota"] = quota;

@@ -70,7 +70,8 @@ walk follow(const boost::json::value& root, const esign::problem_path& path) {
             if (!next) return last ? walk::missing_last : walk::bad;
             cur = next;
         } else if (cur->is_array()) {
-            if (seg.empty() || seg.size() > 9 || seg.find_first_not_of("0123456789") != std::string::npos) return walk::bad;
+            if (seg.empty() || seg.size() > 9 || seg.find_first_not_of("0123456789") != std::string::npos)
+                return walk::bad;
             if (seg.size() > 1 && seg[0] == '0') return walk::bad;  // indices are written canonically
             std::size_t index = std::stoul(seg);
             if (index >= cur->get_array().size()) return walk::bad;
@@ -94,11 +95,12 @@ void check_same_problems(const esign::problem_list& streamed, const esign::json:
     const std::size_t cap = esign::max_reported_problems;
     if (got.size() >= cap || expected.size() >= cap || dom.duplicates.size() >= cap ||
         (!decoded && decoded.problems().size() >= cap)) {
-        ESIGN_FUZZ_CHECK(!got.empty() && !expected.empty() && got.size() <= cap && dom.duplicates.size() <= cap &&
-                             (decoded || decoded.problems().size() <= cap),
-                         "%.*s: at the cap of %zu problems, read<T> found %zu, parse_body %zu duplicate(s), decode<T> %zu",
-                         int(op_path.size()), op_path.data(), cap, got.size(), dom.duplicates.size(),
-                         decoded ? std::size_t(0) : decoded.problems().size());
+        ESIGN_FUZZ_CHECK(
+            !got.empty() && !expected.empty() && got.size() <= cap && dom.duplicates.size() <= cap &&
+                (decoded || decoded.problems().size() <= cap),
+            "%.*s: at the cap of %zu problems, read<T> found %zu, parse_body %zu duplicate(s), decode<T> %zu",
+            int(op_path.size()), op_path.data(), cap, got.size(), dom.duplicates.size(),
+            decoded ? std::size_t(0) : decoded.problems().size());
         return;
     }
     auto order = [](const esign::problem& a, const esign::problem& b) {
@@ -110,10 +112,10 @@ void check_same_problems(const esign::problem_list& streamed, const esign::json:
     auto first_difference = std::mismatch(got.begin(), got.end(), expected.begin(), expected.end());
     const esign::problem* g = first_difference.first == got.end() ? nullptr : &*first_difference.first;
     const esign::problem* e = first_difference.second == expected.end() ? nullptr : &*first_difference.second;
-    ESIGN_FUZZ_CHECK(false, "%.*s: read<T> found %zu problem(s), decode<T>(parse_body) %zu; first difference: %s at %s vs %s at %s",
-                     int(op_path.size()), op_path.data(), got.size(), expected.size(),
-                     g ? g->message.c_str() : "-", g ? path_text(g->path).c_str() : "-",
-                     e ? e->message.c_str() : "-", e ? path_text(e->path).c_str() : "-");
+    ESIGN_FUZZ_CHECK(
+        false, "%.*s: read<T> found %zu problem(s), decode<T>(parse_body) %zu; first difference: %s at %s vs %s at %s",
+        int(op_path.size()), op_path.data(), got.size(), expected.size(), g ? g->message.c_str() : "-",
+        g ? path_text(g->path).c_str() : "-", e ? e->message.c_str() : "-", e ? path_text(e->path).c_str() : "-");
 }
 
 template <class T>
@@ -136,8 +138,8 @@ void check_request(std::string_view body, bool strict, std::string_view op_path)
                              p.message.c_str(), written.c_str());
         }
         const boost::json::value reencoded = esign::json::encode(*second);
-        ESIGN_FUZZ_CHECK(esign_fuzz::near_equal(encoded, reencoded), "%.*s: round trip changed the value: %s then %s", int(op_path.size()),
-                         op_path.data(), boost::json::serialize(encoded).c_str(),
+        ESIGN_FUZZ_CHECK(esign_fuzz::near_equal(encoded, reencoded), "%.*s: round trip changed the value: %s then %s",
+                         int(op_path.size()), op_path.data(), boost::json::serialize(encoded).c_str(),
                          boost::json::serialize(reencoded).c_str());
         return;
     }
@@ -186,9 +188,9 @@ void check_request(std::string_view body, bool strict, std::string_view op_path)
                     return true;
             return false;
         };
-        ESIGN_FUZZ_CHECK(fits(a) || fits(b) || inside_duplicate(), "%.*s: problem %s at %s (%s): the path is not in the input",
-                         int(op_path.size()), op_path.data(), kind_name(p.kind), path_text(p.path).c_str(),
-                         p.message.c_str());
+        ESIGN_FUZZ_CHECK(fits(a) || fits(b) || inside_duplicate(),
+                         "%.*s: problem %s at %s (%s): the path is not in the input", int(op_path.size()),
+                         op_path.data(), kind_name(p.kind), path_text(p.path).c_str(), p.message.c_str());
         if (p.kind == esign::problem_kind::missing)
             ESIGN_FUZZ_CHECK(a == walk::missing_last || b == walk::missing_last,
                              "%.*s: member reported missing at %s but it is present", int(op_path.size()),
@@ -199,7 +201,7 @@ void check_request(std::string_view body, bool strict, std::string_view op_path)
     }
 }
 
-} // namespace
+}  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     return esign::fuzz::with_request_input(data, size, [](const auto& op, std::string_view body, bool strict) {

@@ -53,11 +53,11 @@ void check_request(std::string_view body, bool strict, std::string_view op_path)
     }
     ESIGN_FUZZ_CHECK(m.peak() < bound, "%.*s: decode<T> of a %zu-byte body peaked at %zu bytes (bound %zu)",
                      int(op_path.size()), op_path.data(), body.size(), m.peak(), bound);
-    ESIGN_FUZZ_CHECK(problems <= esign::max_reported_problems, "%.*s: decode<T> kept %zu problems",
-                     int(op_path.size()), op_path.data(), problems);
+    ESIGN_FUZZ_CHECK(problems <= esign::max_reported_problems, "%.*s: decode<T> kept %zu problems", int(op_path.size()),
+                     op_path.data(), problems);
 }
 
-} // namespace
+}  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     return esign::fuzz::with_request_input(data, size, [](const auto& op, std::string_view body, bool strict) {

@@ -27,7 +27,8 @@ const std::regex& update_reference() {
 std::string printable(std::string_view s) {
     std::string out;
     for (unsigned char c : s) {
-        if (c >= 0x20 && c < 0x7f && c != '\\') out += static_cast<char>(c);
+        if (c >= 0x20 && c < 0x7f && c != '\\')
+            out += static_cast<char>(c);
         else {
             char buf[8];
             std::snprintf(buf, sizeof buf, "\\x%02x", c);
@@ -36,7 +37,7 @@ std::string printable(std::string_view s) {
     }
     return out;
 }
-} // namespace
+}  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     if (size > 256) return -1;  // not added to the corpus
@@ -49,8 +50,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
 
     ESIGN_FUZZ_CHECK(general == general_ref, "general form: DFA %d, std::regex %d on \"%s\"", general, general_ref,
                      printable(s).c_str());
-    ESIGN_FUZZ_CHECK(update == update_ref, "update-recipient form: DFA %d, std::regex %d on \"%s\"", update,
-                     update_ref, printable(s).c_str());
+    ESIGN_FUZZ_CHECK(update == update_ref, "update-recipient form: DFA %d, std::regex %d on \"%s\"", update, update_ref,
+                     printable(s).c_str());
     ESIGN_FUZZ_CHECK(general == update, "the forms disagree: general %d, update-recipient %d on \"%s\"", general,
                      update, printable(s).c_str());
     return 0;

@@ -46,8 +46,24 @@ struct bytes {
 };
 
 // Code points of every UTF-8 length, JSON specials, and controls.
-constexpr const char* pieces[] = {"a", "Z", "0", " ", "-", ".", "\"", "\\", "/", "\n", "\t", "\x01", "\x7f",
-                                  "\xc3\xa9", "\xe2\x82\xac", "\xf0\x9f\x98\x80", "\xef\xbf\xbf", "\xc2\x80"};
+constexpr const char* pieces[] = {"a",
+                                  "Z",
+                                  "0",
+                                  " ",
+                                  "-",
+                                  ".",
+                                  "\"",
+                                  "\\",
+                                  "/",
+                                  "\n",
+                                  "\t",
+                                  "\x01",
+                                  "\x7f",
+                                  "\xc3\xa9",
+                                  "\xe2\x82\xac",
+                                  "\xf0\x9f\x98\x80",
+                                  "\xef\xbf\xbf",
+                                  "\xc2\x80"};
 constexpr std::size_t piece_count = sizeof(pieces) / sizeof(pieces[0]);
 
 std::string text(bytes& b, std::size_t min_cp, std::size_t max_cp) {
@@ -63,8 +79,17 @@ constexpr const char* emails[] = {"a@example.com", "first.last+tag@mail.example.
                                   "x-y_z@a-b.c.museum", "A@B.CD"};
 constexpr const char* uris[] = {"https://hooks.example.com/esign", "http://a.b:8080/x?y=1#z", "urn:isbn:0451450523",
                                 "mailto:a@example.com"};
-constexpr const char* patterned[] = {"#228be6", "#abc", "#FFF", "1", "01", "12", "0", "a", "",
-                                     "2026-11-22T03:49:38.123Z", "sit.abcdefghijklmnopqrstuvwxyz012345",
+constexpr const char* patterned[] = {"#228be6",
+                                     "#abc",
+                                     "#FFF",
+                                     "1",
+                                     "01",
+                                     "12",
+                                     "0",
+                                     "a",
+                                     "",
+                                     "2026-11-22T03:49:38.123Z",
+                                     "sit.abcdefghijklmnopqrstuvwxyz012345",
                                      "123e4567-e89b-42d3-a456-426614174000"};
 
 template <class T>
@@ -88,10 +113,18 @@ template <>
 struct gen<std::int64_t> {
     static void make(bytes& b, std::int64_t& out) {
         switch (b.below(4)) {
-        case 0: out = static_cast<std::int64_t>(b.u8()); break;
-        case 1: out = -static_cast<std::int64_t>(b.u64(2)); break;
-        case 2: out = 1700000000000 + static_cast<std::int64_t>(b.u64(4)); break;
-        default: out = static_cast<std::int64_t>(b.u64()); break;
+            case 0:
+                out = static_cast<std::int64_t>(b.u8());
+                break;
+            case 1:
+                out = -static_cast<std::int64_t>(b.u64(2));
+                break;
+            case 2:
+                out = 1700000000000 + static_cast<std::int64_t>(b.u64(4));
+                break;
+            default:
+                out = static_cast<std::int64_t>(b.u64());
+                break;
         }
     }
 };
@@ -117,15 +150,11 @@ struct gen<esign::scalar_text> {
 };
 template <std::size_t Min, std::size_t Max>
 struct gen<esign::bounded_string<Min, Max>> {
-    static void make(bytes& b, esign::bounded_string<Min, Max>& out) {
-        out.assign(text(b, Min, Max));
-    }
+    static void make(bytes& b, esign::bounded_string<Min, Max>& out) { out.assign(text(b, Min, Max)); }
 };
 template <esign::email_form Form, std::size_t Max>
 struct gen<esign::email<Form, Max>> {
-    static void make(bytes& b, esign::email<Form, Max>& out) {
-        out.assign(emails[b.below(std::size(emails))]);
-    }
+    static void make(bytes& b, esign::email<Form, Max>& out) { out.assign(emails[b.below(std::size(emails))]); }
 };
 template <esign::regex::fixed_string P>
 struct gen<esign::pattern_string<P>> {
@@ -153,15 +182,19 @@ struct gen<esign::ranged<Min, Max>> {
 template <class T>
 struct gen<esign::nullable<T>> {
     static void make(bytes& b, esign::nullable<T>& out) {
-        if (b.bit()) fill(b, out.emplace());
-        else out.reset();
+        if (b.bit())
+            fill(b, out.emplace());
+        else
+            out.reset();
     }
 };
 template <class T>
 struct gen<std::optional<T>> {
     static void make(bytes& b, std::optional<T>& out) {
-        if (b.bit()) fill(b, out.emplace());
-        else out.reset();
+        if (b.bit())
+            fill(b, out.emplace());
+        else
+            out.reset();
     }
 };
 template <class T>
@@ -190,22 +223,32 @@ template <>
 struct gen<boost::json::value> {
     static void make(bytes& b, boost::json::value& out, int depth = 0) {
         switch (b.below(depth < 2 ? 8 : 6)) {
-        case 0: out = nullptr; break;
-        case 1: out = b.bit(); break;
-        case 2: out = static_cast<std::int64_t>(b.u64(2)) - 30000; break;
-        case 3: out = static_cast<double>(b.u8()) + 0.25; break;
-        case 4:
-        case 5: out = boost::json::string_view(text(b, 0, 8)); break;
-        case 6: {
-            auto& a = out.emplace_array();
-            for (std::size_t i = b.below(3); i > 0; --i) make(b, a.emplace_back(nullptr), depth + 1);
-            break;
-        }
-        default: {
-            auto& o = out.emplace_object();
-            for (std::size_t i = b.below(3); i > 0; --i) make(b, o[text(b, 0, 4)], depth + 1);
-            break;
-        }
+            case 0:
+                out = nullptr;
+                break;
+            case 1:
+                out = b.bit();
+                break;
+            case 2:
+                out = static_cast<std::int64_t>(b.u64(2)) - 30000;
+                break;
+            case 3:
+                out = static_cast<double>(b.u8()) + 0.25;
+                break;
+            case 4:
+            case 5:
+                out = boost::json::string_view(text(b, 0, 8));
+                break;
+            case 6: {
+                auto& a = out.emplace_array();
+                for (std::size_t i = b.below(3); i > 0; --i) make(b, a.emplace_back(nullptr), depth + 1);
+                break;
+            }
+            default: {
+                auto& o = out.emplace_object();
+                for (std::size_t i = b.below(3); i > 0; --i) make(b, o[text(b, 0, 4)], depth + 1);
+                break;
+            }
         }
     }
 };
@@ -253,13 +296,12 @@ void check_response(bytes& b, std::string_view op_path) {
         // decode<T> from the value must give it back exactly; through text, doubles may move
         // by an ulp (Boost 1.81's parser is not correctly rounded, see check.hpp).
         const bool same = route == 0 ? again == encoded : esign_fuzz::near_equal(again, encoded);
-        ESIGN_FUZZ_CHECK(same, "%.*s response: %s round trip changed %s into %s", int(op_path.size()),
-                         op_path.data(), route == 0 ? "decode" : "read", written.c_str(),
-                         boost::json::serialize(again).c_str());
+        ESIGN_FUZZ_CHECK(same, "%.*s response: %s round trip changed %s into %s", int(op_path.size()), op_path.data(),
+                         route == 0 ? "decode" : "read", written.c_str(), boost::json::serialize(again).c_str());
     }
 }
 
-} // namespace
+}  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     if (size < 1) return -1;

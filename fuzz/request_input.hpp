@@ -25,4 +25,4 @@ int with_request_input(const std::uint8_t* data, std::size_t size, Check&& check
     return 0;
 }
 
-} // namespace esign::fuzz
+}  // namespace esign::fuzz

@@ -114,7 +114,10 @@ inline team make_team(backend& b, const bj::object& body = {}) {
 
 // An item of /public/envelope/add-recipients.
 inline bj::object recipient(std::string email, std::string first = "Ada", std::string last = "Lovelace") {
-    return {{"type", "manual"}, {"email", std::move(email)}, {"firstname", std::move(first)}, {"lastname", std::move(last)}};
+    return {{"type", "manual"},
+            {"email", std::move(email)},
+            {"firstname", std::move(first)},
+            {"lastname", std::move(last)}};
 }
 
 // A body of /public/webhook/create (and what `extra` adds or replaces).
@@ -165,7 +168,9 @@ struct client {
     }
     answer call(std::string_view path, const bj::value& body) { return raw(path, main.key, body); }
     answer call_as(const team& t, std::string_view path, const bj::value& body) { return raw(path, t.key, body); }
-    answer control(std::string_view path, const bj::value& body = bj::object{}) { return raw(path, std::nullopt, body); }
+    answer control(std::string_view path, const bj::value& body = bj::object{}) {
+        return raw(path, std::nullopt, body);
+    }
 
     team make_team(const bj::object& body = {}) { return backend_support::make_team(b, body); }
 
@@ -206,7 +211,8 @@ struct hand_built {
     hand_built() : team(st.teams["team"]), c{st, &team, start_ms, ids, options, jobs} {
         team.uuid = "team";
         team.default_workspace_uuid = "ws";
-        st.workspaces["ws"] = esign::reference::workspace_record{"ws", "team", "Default", "#228be6", true, false, 0, 0, 1};
+        st.workspaces["ws"] =
+            esign::reference::workspace_record{"ws", "team", "Default", "#228be6", true, false, 0, 0, 1};
     }
 
     // A draft of the workspace with `recipients`, its uuid "eee...e".
@@ -220,4 +226,4 @@ struct hand_built {
     }
 };
 
-} // namespace backend_support
+}  // namespace backend_support

@@ -25,17 +25,23 @@ using namespace request_examples;
 
 std::string_view gap_name(schema_gap gap) {
     switch (gap) {
-    case schema_gap::none: return "none";
-    case schema_gap::duplicate_member: return "duplicate_member";
-    case schema_gap::unique_key: return "unique_key";
-    case schema_gap::ipv6_literal: return "ipv6_literal";
-    case schema_gap::valijson_integer_fraction: return "valijson_integer_fraction";
-    case schema_gap::valijson_big_integer: return "valijson_big_integer";
+        case schema_gap::none:
+            return "none";
+        case schema_gap::duplicate_member:
+            return "duplicate_member";
+        case schema_gap::unique_key:
+            return "unique_key";
+        case schema_gap::ipv6_literal:
+            return "ipv6_literal";
+        case schema_gap::valijson_integer_fraction:
+            return "valijson_integer_fraction";
+        case schema_gap::valijson_big_integer:
+            return "valijson_big_integer";
     }
     return "?";
 }
 
-} // namespace
+}  // namespace
 
 TEST_CASE("export the request examples and their verdicts as JSON", "[.export-examples]") {
     const char* out_path = std::getenv("ESIGN_EXAMPLES_JSON");

@@ -101,8 +101,10 @@ inline std::string path_string(const json_path& p) {
 inline bj::value& parent_of(bj::value& root, const json_path& p) {
     bj::value* v = &root;
     for (std::size_t i = 0; i + 1 < p.size(); ++i) {
-        if (v->is_array()) v = &v->as_array().at(std::stoul(p[i]));
-        else v = &v->as_object().at(p[i]);
+        if (v->is_array())
+            v = &v->as_array().at(std::stoul(p[i]));
+        else
+            v = &v->as_object().at(p[i]);
     }
     return *v;
 }
@@ -124,8 +126,10 @@ inline mutation set(json_path p, bj::value v) {
                 if (parent.is_array()) {
                     auto& a = parent.as_array();
                     const auto index = std::stoul(p.back());
-                    if (index == a.size()) a.push_back(v);
-                    else a.at(index) = v;
+                    if (index == a.size())
+                        a.push_back(v);
+                    else
+                        a.at(index) = v;
                 } else {
                     parent.as_object()[p.back()] = v;
                 }
@@ -181,12 +185,18 @@ enum class schema_gap {
 
 inline std::string_view reason(schema_gap gap) {
     switch (gap) {
-    case schema_gap::none: return "none";
-    case schema_gap::duplicate_member: return "a member name twice, which a parsed JSON value cannot show";
-    case schema_gap::unique_key: return "items unique by one member, which JSON Schema cannot say";
-    case schema_gap::ipv6_literal: return "the exact IPv6 syntax of a URL's IP literal, which the pattern reads loosely";
-    case schema_gap::valijson_integer_fraction: return "valijson: 3.0 is not an integer";
-    case schema_gap::valijson_big_integer: return "valijson: throws on an integer above INT64_MAX";
+        case schema_gap::none:
+            return "none";
+        case schema_gap::duplicate_member:
+            return "a member name twice, which a parsed JSON value cannot show";
+        case schema_gap::unique_key:
+            return "items unique by one member, which JSON Schema cannot say";
+        case schema_gap::ipv6_literal:
+            return "the exact IPv6 syntax of a URL's IP literal, which the pattern reads loosely";
+        case schema_gap::valijson_integer_fraction:
+            return "valijson: 3.0 is not an integer";
+        case schema_gap::valijson_big_integer:
+            return "valijson: throws on an integer above INT64_MAX";
     }
     return "?";
 }
@@ -228,7 +238,8 @@ struct section {
     }
     // Exact bytes, for what a JSON value cannot hold (duplicate member names).
     section& raw(std::string bytes, std::vector<expected_problem> e = {}, bool strict = false) {
-        table().push_back(row{op, std::move(bytes), {"raw body", [](bj::value&) {}}, std::move(e), strict, true, schema_gap::none});
+        table().push_back(
+            row{op, std::move(bytes), {"raw body", [](bj::value&) {}}, std::move(e), strict, true, schema_gap::none});
         return *this;
     }
 
@@ -259,8 +270,10 @@ inline std::optional<problem_list> read_request(std::string_view op, std::string
         if (operation.path != op) return;
         using request = typename std::remove_cvref_t<decltype(operation)>::request_type;
         auto r = esign::json::read<request>(bytes, esign::json::decode_options{.strict = strict});
-        if (r.has_value()) REQUIRE(r.problems().empty());
-        else REQUIRE_FALSE(r.problems().empty());
+        if (r.has_value())
+            REQUIRE(r.problems().empty());
+        else
+            REQUIRE_FALSE(r.problems().empty());
         out = r.problems();
     });
     return out;
@@ -277,13 +290,14 @@ inline std::string describe(const problem_list& problems) {
 // The rows, operation by operation (interface.md "Endpoints", contract.md §4 and §5)
 
 inline void webhook_rows() {
-    section up{"/public/webhook/update",
-               R"({"uuid":")" + U +
-                   R"(","url":"https://example.com/hook","contentType":"application/json","sslVerify":true,"active":true,"secret":"s3cret","events":["ENVELOPE_SENT","ENVELOPE_COMPLETED"],"workspaceUuids":[")" +
-                   U2 + R"("],"title":"My hook"})"};
+    section up{
+        "/public/webhook/update",
+        R"({"uuid":")" + U +
+            R"(","url":"https://example.com/hook","contentType":"application/json","sslVerify":true,"active":true,"secret":"s3cret","events":["ENVELOPE_SENT","ENVELOPE_COMPLETED"],"workspaceUuids":[")" +
+            U2 + R"("],"title":"My hook"})"};
     up.ok()
         .ok(set({}, j(R"({"uuid":")" + U + R"("})")))  // only uuid: everything else unchanged
-        .ok(set({"secret"}, nullptr))                   // null removes the secret
+        .ok(set({"secret"}, nullptr))                  // null removes the secret
         .ok(set({"contentType"}, "application/x-www-form-urlencoded"))
         .ok(set({"events"}, bj::array{}))
         .ok(set({"workspaceUuids"}, bj::array{}))
@@ -295,7 +309,9 @@ inline void webhook_rows() {
         .ok(set({"secret"}, s(rep(256))))
         .ok(set({"secret"}, s(rep(256, "é"))))
         .ok(set({"uuid"}, s(rep(36, "é"))))
-        .ok(set({"events"}, j(R"(["ENVELOPE_CREATED","ENVELOPE_SENT","ENVELOPE_OPENED","ENVELOPE_SIGNED","ENVELOPE_COMPLETED","ENVELOPE_DECLINED","ENVELOPE_CANCELED"])")))
+        .ok(set(
+            {"events"},
+            j(R"(["ENVELOPE_CREATED","ENVELOPE_SENT","ENVELOPE_OPENED","ENVELOPE_SIGNED","ENVELOPE_COMPLETED","ENVELOPE_DECLINED","ENVELOPE_CANCELED"])")))
         .fails(erase({"uuid"}), {"uuid"}, k::missing)
         .fails(set({"uuid"}, s(U35)), {"uuid"}, k::too_short, 36)
         .fails(set({"uuid"}, s(U37)), {"uuid"}, k::too_long, 36)
@@ -307,7 +323,7 @@ inline void webhook_rows() {
         .fails(set({"url"}, "http://example.com:99999/"), {"url"}, k::pattern)
         .fails(set({"url"}, "http://[::1/"), {"url"}, k::pattern)
         .fails(set({"url"}, "http://[1:2]/"), {"url"}, k::pattern)
-            .beyond_schema(schema_gap::ipv6_literal)
+        .beyond_schema(schema_gap::ipv6_literal)
         .fails(set({"secret"}, s(rep(257))), {"secret"}, k::too_long, 256)
         .fails(set({"secret"}, s(rep(257, "é"))), {"secret"}, k::too_long, 256)
         .fails(set({"url"}, "/relative/hook"), {"url"}, k::pattern)
@@ -323,7 +339,8 @@ inline void webhook_rows() {
         .fails(set({"secret"}, 5), {"secret"}, k::type)
         .fails(set({"events"}, "ENVELOPE_SENT"), {"events"}, k::type)
         .fails(set({"events"}, nullptr), {"events"}, k::type)
-        .fails(set({"events", "1"}, "ENVELOPE_EXPIRED"), {"events", "1"}, k::enum_value)  // a log event, not a webhook one
+        .fails(set({"events", "1"}, "ENVELOPE_EXPIRED"), {"events", "1"},
+               k::enum_value)  // a log event, not a webhook one
         .fails(set({"events", "0"}, 1), {"events", "0"}, k::type)
         .fails(set({"workspaceUuids", "0"}, s(U35)), {"workspaceUuids", "0"}, k::too_short, 36)
         .fails(set({"workspaceUuids", "1"}, s(U37)), {"workspaceUuids", "1"}, k::too_long, 36)
@@ -340,7 +357,7 @@ inline void webhook_rows() {
         .ok(set({}, bj::object{}))
         .ok(set({"limit"}, 1))
         .ok(set({"page"}, 3.0))
-            .beyond_schema(schema_gap::valijson_integer_fraction)
+        .beyond_schema(schema_gap::valijson_integer_fraction)
         .ok(set({"page"}, i32max))
         .ok(set({"active"}, false))
         .fails(set({"page"}, 0), {"page"}, k::range, 1)
@@ -356,7 +373,7 @@ inline void webhook_rows() {
         .fails(set({"limit"}, 51), {"limit"}, k::range, 50)
         .fails(set({"limit"}, 50.5), {"limit"}, k::range)
         .fails(set({"limit"}, bj::value(18446744073709551615ULL)), {"limit"}, k::range, 50)
-            .beyond_schema(schema_gap::valijson_big_integer)
+        .beyond_schema(schema_gap::valijson_big_integer)
         .fails(set({"active"}, "yes"), {"active"}, k::type)
         .fails(set({"active"}, nullptr), {"active"}, k::type)
         .fails_all(all({set({"page"}, 0), set({"limit"}, 51), set({"active"}, 1)}),
@@ -375,8 +392,9 @@ inline void webhook_rows() {
         .fails(set({"uuid"}, j("[]")), {"uuid"}, k::type)
         .fails_strict(set({"id"}, s(U)), {"id"}, k::unknown_member);
 
-    section create{"/public/webhook/create",
-                   R"({"url":"https://example.com/h","contentType":"application/json","sslVerify":false,"active":true})"};
+    section create{
+        "/public/webhook/create",
+        R"({"url":"https://example.com/h","contentType":"application/json","sslVerify":false,"active":true})"};
     create.ok()
         .ok(set({"secret"}, "s"))
         .ok(set({"secret"}, nullptr))
@@ -415,7 +433,7 @@ inline void webhook_rows() {
         .fails(set({"url"}, "http:no-authority"), {"url"}, k::pattern)
         .fails(set({"url"}, "mailto:a@example.com"), {"url"}, k::pattern)
         .fails(set({"url"}, "http://[fe80::1%25eth0]/"), {"url"}, k::pattern)  // no zone identifiers
-        .fails(set({"url"}, "http://[v1.fe80::1]/"), {"url"}, k::pattern)       // no IPvFuture
+        .fails(set({"url"}, "http://[v1.fe80::1]/"), {"url"}, k::pattern)      // no IPvFuture
         .fails(set({"url"}, "http://[]/"), {"url"}, k::pattern)
         .fails(set({"url"}, "http://exa%zzmple.com/"), {"url"}, k::pattern)
         .fails(set({"url"}, "http://example.com/a b"), {"url"}, k::pattern)
@@ -425,15 +443,15 @@ inline void webhook_rows() {
         .fails(set({"url"}, "http://example.com/é"), {"url"}, k::pattern)
         .fails(set({"url"}, s(url_of_length(2049))), {"url"}, k::too_long, 2048)
         .fails(set({"url"}, "http://[1:2]/"), {"url"}, k::pattern)
-            .beyond_schema(schema_gap::ipv6_literal)
+        .beyond_schema(schema_gap::ipv6_literal)
         .fails(set({"url"}, "http://[:::]/"), {"url"}, k::pattern)
-            .beyond_schema(schema_gap::ipv6_literal)
+        .beyond_schema(schema_gap::ipv6_literal)
         .fails(set({"url"}, "http://[::01.2.3.4]/"), {"url"}, k::pattern)
-            .beyond_schema(schema_gap::ipv6_literal)
+        .beyond_schema(schema_gap::ipv6_literal)
         .fails(set({"url"}, "http://[1:2:3:4:5:6:7:8:9]/"), {"url"}, k::pattern)
-            .beyond_schema(schema_gap::ipv6_literal)
+        .beyond_schema(schema_gap::ipv6_literal)
         .fails(set({"url"}, "http://[::1.2.3]/"), {"url"}, k::pattern)
-            .beyond_schema(schema_gap::ipv6_literal)
+        .beyond_schema(schema_gap::ipv6_literal)
         .fails(set({"secret"}, s(rep(257))), {"secret"}, k::too_long, 256)
         .fails(set({"title"}, s(rep(256))), {"title"}, k::too_long, 255)
         .fails(erase({"url"}), {"url"}, k::missing)
@@ -450,9 +468,8 @@ inline void webhook_rows() {
         .fails(set({"title"}, s(rep(256, "€"))), {"title"}, k::too_long, 255)
         .fails(set({"title"}, nullptr), {"title"}, k::type)
         .fails(set({"secret"}, true), {"secret"}, k::type)
-        .fails_all(set({}, bj::object{}),
-                   {at({"url"}, k::missing), at({"contentType"}, k::missing), at({"sslVerify"}, k::missing),
-                    at({"active"}, k::missing)});
+        .fails_all(set({}, bj::object{}), {at({"url"}, k::missing), at({"contentType"}, k::missing),
+                                           at({"sslVerify"}, k::missing), at({"active"}, k::missing)});
 }
 
 inline void envelope_rows() {
@@ -470,14 +487,15 @@ inline void envelope_rows() {
         .fails(set({"workspaceUuid"}, nullptr), {"workspaceUuid"}, k::type)
         .fails_strict(set({"envelopeUUID"}, s(U)), {"envelopeUUID"}, k::unknown_member)
         .ok(set({"envelopeUUID"}, s(U)))
-        .raw(R"({"envelopeUuid":")" + U + R"(","envelopeUuid":")" + U + R"("})", {at({"envelopeUuid"}, k::duplicate_member)})
-            .beyond_schema(schema_gap::duplicate_member)
+        .raw(R"({"envelopeUuid":")" + U + R"(","envelopeUuid":")" + U + R"("})",
+             {at({"envelopeUuid"}, k::duplicate_member)})
+        .beyond_schema(schema_gap::duplicate_member)
         .raw(R"({"envelopeUuid":")" + U + R"(","envelope\u0055uid":")" + U + R"("})",
              {at({"envelopeUuid"}, k::duplicate_member)})  // the same name once unescaped
-            .beyond_schema(schema_gap::duplicate_member)
+        .beyond_schema(schema_gap::duplicate_member)
         .raw(R"({"envelopeUuid":")" + U + R"(","workspaceUuid":")" + U + R"(","workspaceUuid":")" + U + R"("})",
              {at({"workspaceUuid"}, k::duplicate_member)})
-            .beyond_schema(schema_gap::duplicate_member);
+        .beyond_schema(schema_gap::duplicate_member);
 
     section list{"/public/envelope/list",
                  R"({"workspaceUuid":")" + U + R"(","tags":["a","b"],"status":["draft","signing"],"page":1})"};
@@ -485,9 +503,10 @@ inline void envelope_rows() {
         .ok(set({}, bj::object{}))
         .ok(set({"tags"}, bj::array{}))
         .ok(set({"status"}, bj::array{}))
-        .ok(set({"status"}, j(R"(["uploading","draft","approving","signing","complete","declined","canceled","expired"])")))
+        .ok(set({"status"},
+                j(R"(["uploading","draft","approving","signing","complete","declined","canceled","expired"])")))
         .ok(set({"page"}, 2.0))
-            .beyond_schema(schema_gap::valijson_integer_fraction)
+        .beyond_schema(schema_gap::valijson_integer_fraction)
         .ok(set({"limit"}, 10))  // no limit member: an unknown member, ignored
         .fails_strict(set({"limit"}, 10), {"limit"}, k::unknown_member)
         .fails(set({"status", "1"}, "sent"), {"status", "1"}, k::enum_value)
@@ -501,12 +520,13 @@ inline void envelope_rows() {
         .fails(set({"page"}, 1.5), {"page"}, k::range)
         .fails(set({"workspaceUuid"}, s(U37)), {"workspaceUuid"}, k::too_long, 36);
 
-    section update{"/public/envelope/update",
-                   R"({"workspaceUuid":")" + U2 + R"(","envelopeUuid":")" + U +
-                       R"(","update":{"title":"T","documents":[{"uuid":")" + U +
-                       R"(","title":"D","initialsOnAllPages":true,"initialsVerticalMargin":10,"mustReadAllPages":false},{"uuid":")" +
-                       U2 +
-                       R"("}],"tags":["x"],"signatureOrder":true,"expirationPeriod":30,"reminderFrequencyPeriod":2,"customInvitationMessage":"hi","useUserAsSenderName":false}})"};
+    section update{
+        "/public/envelope/update",
+        R"({"workspaceUuid":")" + U2 + R"(","envelopeUuid":")" + U +
+            R"(","update":{"title":"T","documents":[{"uuid":")" + U +
+            R"(","title":"D","initialsOnAllPages":true,"initialsVerticalMargin":10,"mustReadAllPages":false},{"uuid":")" +
+            U2 +
+            R"("}],"tags":["x"],"signatureOrder":true,"expirationPeriod":30,"reminderFrequencyPeriod":2,"customInvitationMessage":"hi","useUserAsSenderName":false}})"};
     update.ok()
         .ok(set({"update"}, bj::object{}))
         .ok(erase({"workspaceUuid"}))
@@ -519,7 +539,7 @@ inline void envelope_rows() {
         .ok(set({"update", "expirationPeriod"}, 1))
         .ok(set({"update", "expirationPeriod"}, 90))
         .ok(set({"update", "expirationPeriod"}, 3.0))
-            .beyond_schema(schema_gap::valijson_integer_fraction)
+        .beyond_schema(schema_gap::valijson_integer_fraction)
         .ok(set({"update", "reminderFrequencyPeriod"}, 1))
         .ok(set({"update", "reminderFrequencyPeriod"}, i32max))
         .ok(set({"update", "documents", "0", "initialsVerticalMargin"}, 0))
@@ -537,7 +557,8 @@ inline void envelope_rows() {
         .fails(set({"update", "title"}, nullptr), {"update", "title"}, k::type)
         .fails(set({"update", "title"}, 7), {"update", "title"}, k::type)
         .fails(erase({"update", "documents", "0", "uuid"}), {"update", "documents", "0", "uuid"}, k::missing)
-        .fails(set({"update", "documents", "1", "uuid"}, s(U35)), {"update", "documents", "1", "uuid"}, k::too_short, 36)
+        .fails(set({"update", "documents", "1", "uuid"}, s(U35)), {"update", "documents", "1", "uuid"}, k::too_short,
+               36)
         .fails(set({"update", "documents", "0", "uuid"}, s(U37)), {"update", "documents", "0", "uuid"}, k::too_long, 36)
         .fails(set({"update", "documents", "0", "title"}, s(rep(256, "é"))), {"update", "documents", "0", "title"},
                k::too_long, 255)
@@ -551,8 +572,8 @@ inline void envelope_rows() {
                {"update", "documents", "0", "initialsVerticalMargin"}, k::type)
         .fails(set({"update", "documents", "0", "initialsOnAllPages"}, "yes"),
                {"update", "documents", "0", "initialsOnAllPages"}, k::type)
-        .fails(set({"update", "documents", "0", "mustReadAllPages"}, 0), {"update", "documents", "0", "mustReadAllPages"},
-               k::type)
+        .fails(set({"update", "documents", "0", "mustReadAllPages"}, 0),
+               {"update", "documents", "0", "mustReadAllPages"}, k::type)
         .fails(set({"update", "documents"}, bj::object{}), {"update", "documents"}, k::type)
         .fails(set({"update", "documents", "0"}, s(U)), {"update", "documents", "0"}, k::type)
         .fails(set({"update", "expirationPeriod"}, 0), {"update", "expirationPeriod"}, k::range, 1)
@@ -561,8 +582,8 @@ inline void envelope_rows() {
         .fails(set({"update", "expirationPeriod"}, 2147483648LL), {"update", "expirationPeriod"}, k::range, 90)
         .fails(set({"update", "expirationPeriod"}, "30"), {"update", "expirationPeriod"}, k::type)
         .fails(set({"update", "reminderFrequencyPeriod"}, 0), {"update", "reminderFrequencyPeriod"}, k::range, 1)
-        .fails(set({"update", "reminderFrequencyPeriod"}, 2147483648LL), {"update", "reminderFrequencyPeriod"}, k::range,
-               i32max)
+        .fails(set({"update", "reminderFrequencyPeriod"}, 2147483648LL), {"update", "reminderFrequencyPeriod"},
+               k::range, i32max)
         .fails(set({"update", "reminderFrequencyPeriod"}, nullptr), {"update", "reminderFrequencyPeriod"}, k::type)
         .fails(set({"update", "signatureOrder"}, "true"), {"update", "signatureOrder"}, k::type)
         .fails(set({"update", "useUserAsSenderName"}, 0), {"update", "useUserAsSenderName"}, k::type)
@@ -587,14 +608,14 @@ inline void envelope_rows() {
                     at({"update", "documents", "1", "initialsVerticalMargin"}, k::range, 120)})
         .raw(R"({"envelopeUuid":")" + U + R"(","update":{"title":"a","title":"b"}})",
              {at({"update", "title"}, k::duplicate_member)})
-            .beyond_schema(schema_gap::duplicate_member)
+        .beyond_schema(schema_gap::duplicate_member)
         .raw(R"({"envelopeUuid":")" + U + R"(","update":{"documents":[{"uuid":")" + U + R"("},{"uuid":")" + U2 +
                  R"(","uuid":")" + U2 + R"("}]}})",
              {at({"update", "documents", "1", "uuid"}, k::duplicate_member)})
-            .beyond_schema(schema_gap::duplicate_member);
+        .beyond_schema(schema_gap::duplicate_member);
 
-    section send{"/public/envelope/send", R"({"workspaceUuid":")" + U2 + R"(","envelopeUuid":")" + U +
-                                              R"(","distributionMethod":"email"})"};
+    section send{"/public/envelope/send",
+                 R"({"workspaceUuid":")" + U2 + R"(","envelopeUuid":")" + U + R"(","distributionMethod":"email"})"};
     send.ok()
         .ok(erase({"distributionMethod"}))
         .ok(set({"distributionMethod"}, "none"))
@@ -615,9 +636,9 @@ inline void envelope_rows() {
         R"({"type":"manual","label":"Signer 1","email":"a@example.com","firstname":"A","lastname":"B"})";
     const std::string cft_item2 =
         R"({"type":"manual","label":"Signer 2","email":"b@example.com","firstname":"C","lastname":"D"})";
-    section cft{"/public/envelope/create-from-template",
-                R"({"workspaceUuid":")" + U2 + R"(","templateUuid":")" + U + R"(","recipients":[)" + cft_item1 + "," +
-                    cft_item2 + "]}"};
+    section cft{"/public/envelope/create-from-template", R"({"workspaceUuid":")" + U2 + R"(","templateUuid":")" + U +
+                                                             R"(","recipients":[)" + cft_item1 + "," + cft_item2 +
+                                                             "]}"};
     cft.ok()
         .ok(erase({"recipients", "1"}))
         .ok(erase({"workspaceUuid"}))
@@ -643,7 +664,8 @@ inline void envelope_rows() {
         .fails(set({"recipients", "0", "label"}, s(rep(256, "é"))), {"recipients", "0", "label"}, k::too_long, 255)
         .fails(set({"recipients", "0", "label"}, 1), {"recipients", "0", "label"}, k::type)
         .fails(erase({"recipients", "0", "email"}), {"recipients", "0", "email"}, k::missing)
-        .fails(set({"recipients", "0", "email"}, s(email_of_length(129))), {"recipients", "0", "email"}, k::too_long, 128)
+        .fails(set({"recipients", "0", "email"}, s(email_of_length(129))), {"recipients", "0", "email"}, k::too_long,
+               128)
         .fails(set({"recipients", "1", "email"}, "not-an-email"), {"recipients", "1", "email"}, k::pattern)
         .fails(set({"recipients", "1", "email"}, "a@b"), {"recipients", "1", "email"}, k::pattern)
         .fails(set({"recipients", "1", "email"}, "a.@example.com"), {"recipients", "1", "email"}, k::pattern)
@@ -653,15 +675,19 @@ inline void envelope_rows() {
         .fails(set({"recipients", "0", "lastname"}, 5), {"recipients", "0", "lastname"}, k::type)
         // The same e-mail under two labels: at the second one's email path.
         .fails(set({"recipients", "1", "email"}, "a@example.com"), {"recipients", "1", "email"}, k::invalid)
-            .beyond_schema(schema_gap::unique_key)
-        .fails_all(all({set({"recipients", "1", "email"}, "a@example.com"),
-                        set({"recipients", "2"}, j(R"({"type":"manual","label":"Signer 3","email":"a@example.com","firstname":"E","lastname":"F"})"))}),
-                   {at({"recipients", "1", "email"}, k::invalid), at({"recipients", "2", "email"}, k::invalid)})
-            .beyond_schema(schema_gap::unique_key)
-        .fails_all(all({set({"recipients", "0", "email"}, "b@example.com"),
-                        set({"recipients", "2"}, j(R"({"type":"manual","label":"Signer 3","email":"c@example.com","firstname":"E","lastname":"F"})"))}),
-                   {at({"recipients", "1", "email"}, k::invalid)})
-            .beyond_schema(schema_gap::unique_key)
+        .beyond_schema(schema_gap::unique_key)
+        .fails_all(
+            all({set({"recipients", "1", "email"}, "a@example.com"),
+                 set({"recipients", "2"},
+                     j(R"({"type":"manual","label":"Signer 3","email":"a@example.com","firstname":"E","lastname":"F"})"))}),
+            {at({"recipients", "1", "email"}, k::invalid), at({"recipients", "2", "email"}, k::invalid)})
+        .beyond_schema(schema_gap::unique_key)
+        .fails_all(
+            all({set({"recipients", "0", "email"}, "b@example.com"),
+                 set({"recipients", "2"},
+                     j(R"({"type":"manual","label":"Signer 3","email":"c@example.com","firstname":"E","lastname":"F"})"))}),
+            {at({"recipients", "1", "email"}, k::invalid)})
+        .beyond_schema(schema_gap::unique_key)
         .fails_strict(set({"recipients", "0", "phone"}, "+1"), {"recipients", "0", "phone"}, k::unknown_member)
         // The cross-member rule is judged even when an unrelated member has a problem (all problems are reported).
         .fails_all(all({set({"templateUuid"}, s(U35)), set({"recipients", "1", "email"}, "a@example.com")}),
@@ -681,9 +707,10 @@ inline void envelope_rows() {
 }
 
 inline void recipient_rows() {
-    section add{"/public/envelope/add-recipients",
-                R"({"workspaceUuid":")" + U2 + R"(","envelopeUuid":")" + U +
-                    R"(","recipients":[{"type":"manual","email":"a@example.com","firstname":"A","lastname":"B","phone":"+33600000000","language":"fr","verificationType":"sms"}]})"};
+    section add{
+        "/public/envelope/add-recipients",
+        R"({"workspaceUuid":")" + U2 + R"(","envelopeUuid":")" + U +
+            R"(","recipients":[{"type":"manual","email":"a@example.com","firstname":"A","lastname":"B","phone":"+33600000000","language":"fr","verificationType":"sms"}]})"};
     add.ok()
         .ok(set({"recipients", "0"}, recipient_item(0)))
         .ok(set({"recipients"}, items(50, recipient_item)))
@@ -704,7 +731,8 @@ inline void recipient_rows() {
         .fails(erase({"recipients", "0", "type"}), {"recipients", "0", "type"}, k::missing)
         .fails(set({"recipients", "0", "type"}, "Manual"), {"recipients", "0", "type"}, k::enum_value)
         .fails(erase({"recipients", "0", "email"}), {"recipients", "0", "email"}, k::missing)
-        .fails(set({"recipients", "0", "email"}, s(email_of_length(129))), {"recipients", "0", "email"}, k::too_long, 128)
+        .fails(set({"recipients", "0", "email"}, s(email_of_length(129))), {"recipients", "0", "email"}, k::too_long,
+               128)
         .fails(set({"recipients", "0", "email"}, "plainaddress"), {"recipients", "0", "email"}, k::pattern)
         .fails(set({"recipients", "0", "email"}, "a@example.c"), {"recipients", "0", "email"}, k::pattern)
         .fails(set({"recipients", "0", "email"}, "a..b@example.com"), {"recipients", "0", "email"}, k::pattern)
@@ -729,9 +757,11 @@ inline void recipient_rows() {
         .fails(erase({"recipients", "0", "phone"}), {"recipients", "0", "phone"}, k::invalid)
         .fails(set({"recipients", "0", "phone"}, ""), {"recipients", "0", "phone"}, k::invalid)
         .fails(set({"recipients", "0", "phone"}, nullptr), {"recipients", "0", "phone"}, k::type)
-        .fails(all({set({"recipients", "1"}, recipient_item(1)),
-                    set({"recipients", "2"}, j(R"({"type":"manual","email":"s@example.com","firstname":"S","lastname":"T","verificationType":"sms"})"))}),
-               {"recipients", "2", "phone"}, k::invalid)
+        .fails(
+            all({set({"recipients", "1"}, recipient_item(1)),
+                 set({"recipients", "2"},
+                     j(R"({"type":"manual","email":"s@example.com","firstname":"S","lastname":"T","verificationType":"sms"})"))}),
+            {"recipients", "2", "phone"}, k::invalid)
         // The sms rule is judged even when another member of the item has a problem.
         .fails_all(all({erase({"recipients", "0", "phone"}), set({"recipients", "0", "language"}, "de")}),
                    {at({"recipients", "0", "phone"}, k::invalid), at({"recipients", "0", "language"}, k::enum_value)})
@@ -743,24 +773,27 @@ inline void recipient_rows() {
                         set({"recipients", "0", "language"}, "de")}),
                    {at({"envelopeUuid"}, k::too_short, 36), at({"recipients", "0", "email"}, k::pattern),
                     at({"recipients", "0", "language"}, k::enum_value)})
-        .raw(R"({"envelopeUuid":")" + U +
-                 R"(","recipients":[{"type":"manual","email":"a@b.co","email":"c@d.co","firstname":"A","lastname":"B"}]})",
-             {at({"recipients", "0", "email"}, k::duplicate_member)})
-            .beyond_schema(schema_gap::duplicate_member)
-        .raw(R"({"envelopeUuid":")" + U +
-                 R"(","recipients":[{"type":"manual","email":"a@b.co","firstname":"A","lastname":"B"},{"type":"manual","email":"c@d.co","firstname":"A","firstname":"B","lastname":"B"}]})",
-             {at({"recipients", "1", "firstname"}, k::duplicate_member)})
-            .beyond_schema(schema_gap::duplicate_member);
+        .raw(
+            R"({"envelopeUuid":")" + U +
+                R"(","recipients":[{"type":"manual","email":"a@b.co","email":"c@d.co","firstname":"A","lastname":"B"}]})",
+            {at({"recipients", "0", "email"}, k::duplicate_member)})
+        .beyond_schema(schema_gap::duplicate_member)
+        .raw(
+            R"({"envelopeUuid":")" + U +
+                R"(","recipients":[{"type":"manual","email":"a@b.co","firstname":"A","lastname":"B"},{"type":"manual","email":"c@d.co","firstname":"A","firstname":"B","lastname":"B"}]})",
+            {at({"recipients", "1", "firstname"}, k::duplicate_member)})
+        .beyond_schema(schema_gap::duplicate_member);
 
-    section upd{"/public/envelope/update-recipient",
-                R"({"workspaceUuid":")" + U2 + R"(","envelopeUuid":")" + U +
-                    R"(","email":"a.b@example.com","role":"signer","updates":{"firstname":"A","lastname":"B","phone":"+1","jobTitle":"J","company":"C","addressLine1":"1","addressLine2":"2","zipCode":"Z","city":"Ci","country":"FR","role":"approver","order":2,"language":"en","verificationType":"email"}})"};
+    section upd{
+        "/public/envelope/update-recipient",
+        R"({"workspaceUuid":")" + U2 + R"(","envelopeUuid":")" + U +
+            R"(","email":"a.b@example.com","role":"signer","updates":{"firstname":"A","lastname":"B","phone":"+1","jobTitle":"J","company":"C","addressLine1":"1","addressLine2":"2","zipCode":"Z","city":"Ci","country":"FR","role":"approver","order":2,"language":"en","verificationType":"email"}})"};
     upd.ok()
         .ok(set({"updates"}, bj::object{}))
         .ok(set({"email"}, s(email_of_length(255))))
         .ok(set({"role"}, "viewer"))
         .ok(set({"updates", "order"}, 3.0))
-            .beyond_schema(schema_gap::valijson_integer_fraction)
+        .beyond_schema(schema_gap::valijson_integer_fraction)
         .ok(set({"updates", "order"}, i32min))
         .ok(set({"updates", "order"}, -1))
         .ok(set({"updates", "verificationType"}, "sms"))  // judged after the update, by the backend
@@ -790,8 +823,8 @@ inline void recipient_rows() {
         .fails(set({"updates", "verificationType"}, true), {"updates", "verificationType"}, k::type)
         .fails_strict(set({"updates", "email"}, "x@example.com"), {"updates", "email"}, k::unknown_member);
 
-    section del{"/public/envelope/delete-recipients",
-                R"({"workspaceUuid":")" + U2 + R"(","envelopeUuid":")" + U + R"(","recipients":[{"email":"a@example.com"}]})"};
+    section del{"/public/envelope/delete-recipients", R"({"workspaceUuid":")" + U2 + R"(","envelopeUuid":")" + U +
+                                                          R"(","recipients":[{"email":"a@example.com"}]})"};
     del.ok()
         .ok(set({"recipients"}, items(50, delete_item)))
         .ok(set({"recipients", "0", "email"}, s(email_of_length(255))))
@@ -802,16 +835,18 @@ inline void recipient_rows() {
         .fails(set({"recipients"}, "a@example.com"), {"recipients"}, k::type)
         .fails(set({"recipients", "0"}, "a@example.com"), {"recipients", "0"}, k::type)
         .fails(erase({"recipients", "0", "email"}), {"recipients", "0", "email"}, k::missing)
-        .fails(set({"recipients", "0", "email"}, s(email_of_length(256))), {"recipients", "0", "email"}, k::too_long, 255)
+        .fails(set({"recipients", "0", "email"}, s(email_of_length(256))), {"recipients", "0", "email"}, k::too_long,
+               255)
         .fails(set({"recipients", "0", "email"}, "a@@example.com"), {"recipients", "0", "email"}, k::pattern)
         .fails(set({"recipients", "0", "email"}, 1), {"recipients", "0", "email"}, k::type)
         .fails(set({"recipients", "1"}, j(R"({"email":"bad"})")), {"recipients", "1", "email"}, k::pattern);
 }
 
 inline void block_rows() {
-    section add{"/public/envelope/add-blocks",
-                R"({"workspaceUuid":")" + U2 + R"(","envelopeUuid":")" + U + R"(","documentUuid":")" + U2 +
-                    R"(","blocks":[{"page":"1","x":10,"y":20.5,"height":30,"width":100,"recipientEmail":"a@example.com","required":true,"placeholder":"p","defaultValue":"x","type":"text","text":"Name","maxLength":20,"templatedText":"fullname"}]})"};
+    section add{
+        "/public/envelope/add-blocks",
+        R"({"workspaceUuid":")" + U2 + R"(","envelopeUuid":")" + U + R"(","documentUuid":")" + U2 +
+            R"(","blocks":[{"page":"1","x":10,"y":20.5,"height":30,"width":100,"recipientEmail":"a@example.com","required":true,"placeholder":"p","defaultValue":"x","type":"text","text":"Name","maxLength":20,"templatedText":"fullname"}]})"};
     add.ok()
         .ok(set({"blocks", "0"}, j(R"({"page":"2","x":0,"y":0,"type":"text","text":""})")))
         .ok(set({"blocks", "0", "page"}, "01"))
@@ -822,10 +857,11 @@ inline void block_rows() {
         .ok(set({"blocks", "0", "defaultValue"}, ""))
         .ok(set({"blocks", "0", "maxLength"}, 1))
         .ok(set({"blocks", "0", "maxLength"}, 3.0))
-            .beyond_schema(schema_gap::valijson_integer_fraction)
+        .beyond_schema(schema_gap::valijson_integer_fraction)
         .ok(set({"blocks", "0", "maxLength"}, i32max))
         .ok(set({"blocks", "0", "x"}, -1.5))
-        .ok(set({"blocks", "1"}, j(R"({"page":"3","x":1,"y":2,"type":"text","text":"t","templatedText":"addressLine2"})")))
+        .ok(set({"blocks", "1"},
+                j(R"({"page":"3","x":1,"y":2,"type":"text","text":"t","templatedText":"addressLine2"})")))
         .fails(erase({"envelopeUuid"}), {"envelopeUuid"}, k::missing)
         .fails(erase({"documentUuid"}), {"documentUuid"}, k::missing)
         .fails(set({"documentUuid"}, s(U35)), {"documentUuid"}, k::too_short, 36)
@@ -864,12 +900,13 @@ inline void block_rows() {
         .fails(set({"blocks", "0", "templatedText"}, "name"), {"blocks", "0", "templatedText"}, k::enum_value)
         .fails(set({"blocks", "0", "templatedText"}, "jobtitle"), {"blocks", "0", "templatedText"}, k::enum_value)
         .fails_strict(set({"blocks", "0", "label"}, "L"), {"blocks", "0", "label"}, k::unknown_member)
-        .fails_all(all({set({"blocks", "0", "page"}, "x"), set({"blocks", "1"}, j(R"({"page":"1","x":1,"y":2,"type":"text"})"))}),
+        .fails_all(all({set({"blocks", "0", "page"}, "x"),
+                        set({"blocks", "1"}, j(R"({"page":"1","x":1,"y":2,"type":"text"})"))}),
                    {at({"blocks", "0", "page"}, k::pattern), at({"blocks", "1", "text"}, k::missing)});
 
-    section del{"/public/envelope/delete-blocks",
-                R"({"workspaceUuid":")" + U2 + R"(","envelopeUuid":")" + U + R"(","documentUuid":")" + U2 +
-                    R"(","blockUuids":[")" + U + R"(",")" + U2 + R"("]})"};
+    section del{"/public/envelope/delete-blocks", R"({"workspaceUuid":")" + U2 + R"(","envelopeUuid":")" + U +
+                                                      R"(","documentUuid":")" + U2 + R"(","blockUuids":[")" + U +
+                                                      R"(",")" + U2 + R"("]})"};
     del.ok()
         .ok(erase({"blockUuids", "1"}))
         .ok(set({"blockUuids", "0"}, s(rep(36, "é"))))
@@ -946,9 +983,10 @@ inline void workspace_rows() {
 }
 
 inline void contact_rows() {
-    section upd{"/public/contact/update",
-                R"({"workspaceUuid":")" + U +
-                    R"(","contact":{"email":"a@example.com","firstname":"A","lastname":"B","phone":null,"language":"es","jobTitle":"J","company":"C","addressLine1":"1","addressLine2":"2","zipCode":"Z","city":"Ci","country":"Co"}})"};
+    section upd{
+        "/public/contact/update",
+        R"({"workspaceUuid":")" + U +
+            R"(","contact":{"email":"a@example.com","firstname":"A","lastname":"B","phone":null,"language":"es","jobTitle":"J","company":"C","addressLine1":"1","addressLine2":"2","zipCode":"Z","city":"Ci","country":"Co"}})"};
     upd.ok()
         .ok(set({"contact", "phone"}, "+33 6"))
         .ok(set({"contact"}, j(R"({"email":"a@example.com","firstname":"A","lastname":"B","phone":null})")))
@@ -972,7 +1010,8 @@ inline void contact_rows() {
         .fails(set({"workspaceUuid"}, s(U35)), {"workspaceUuid"}, k::too_short, 36)
         .fails_strict(set({"contact", "uuid"}, s(U)), {"contact", "uuid"}, k::unknown_member);
 
-    section create{"/public/contact/create", R"({"contacts":[{"email":"a@example.com","firstname":"A","lastname":"B"}]})"};
+    section create{"/public/contact/create",
+                   R"({"contacts":[{"email":"a@example.com","firstname":"A","lastname":"B"}]})"};
     create.ok()
         .ok(set({"contacts", "0", "phone"}, nullptr))
         .ok(set({"contacts", "0", "phone"}, "+1"))
@@ -1025,9 +1064,10 @@ inline void other_public_rows() {
         .fails(set({"page"}, 2.5), {"page"}, k::range)
         .fails(set({"workspaceUuid"}, s(U35)), {"workspaceUuid"}, k::too_short, 36);
 
-    section logs{"/public/logs/list",
-                 R"({"category":"envelope","workspaceUuid":")" + U + R"(","envelopeUuid":")" + U2 +
-                     R"(","eventTypes":["ENVELOPE_CREATED","DOCUMENT_SIGNED"],"page":1,"limit":50,"sortBy":"id","sortOrder":"asc"})"};
+    section logs{
+        "/public/logs/list",
+        R"({"category":"envelope","workspaceUuid":")" + U + R"(","envelopeUuid":")" + U2 +
+            R"(","eventTypes":["ENVELOPE_CREATED","DOCUMENT_SIGNED"],"page":1,"limit":50,"sortBy":"id","sortOrder":"asc"})"};
     logs.ok()
         .ok(set({}, j(R"({"category":"team"})")))
         .ok(set({}, j(R"({"category":"team","eventTypes":["WEBHOOK_CREATED","CONTACT_DELETED"]})")))
@@ -1036,7 +1076,9 @@ inline void other_public_rows() {
         .ok(set({"eventTypes"}, bj::array{}))
         .ok(set({"sortBy"}, "timestamp"))
         .ok(set({"sortOrder"}, "desc"))
-        .ok(set({"eventTypes"}, j(R"(["ENVELOPE_CREATED","ENVELOPE_SENT","ENVELOPE_OPENED","RECIPIENT_VERIFIED","RECIPIENT_APPROVED","DOCUMENT_SIGNED","ENVELOPE_COMPLETED","ENVELOPE_DECLINED","ENVELOPE_CANCELED","ENVELOPE_EXPIRED"])")))
+        .ok(set(
+            {"eventTypes"},
+            j(R"(["ENVELOPE_CREATED","ENVELOPE_SENT","ENVELOPE_OPENED","RECIPIENT_VERIFIED","RECIPIENT_APPROVED","DOCUMENT_SIGNED","ENVELOPE_COMPLETED","ENVELOPE_DECLINED","ENVELOPE_CANCELED","ENVELOPE_EXPIRED"])")))
         // Event types by category (the user category takes any string).
         .ok(set({}, j(R"({"category":"team","eventTypes":["WORKSPACE_CREATED"]})")))
         .ok(set({}, j(R"({"category":"user","eventTypes":["ANY_TEXT"]})")))
@@ -1081,7 +1123,7 @@ inline void other_public_rows() {
         .ok(set({"anything"}, j(R"({"nested":[1,2]})")))
         .fails_strict(set({"anything"}, 1), {"anything"}, k::unknown_member)
         .raw(R"({"a":1,"a":2})", {at({"a"}, k::duplicate_member)})
-            .beyond_schema(schema_gap::duplicate_member);
+        .beyond_schema(schema_gap::duplicate_member);
 }
 
 inline void control_rows() {
@@ -1090,15 +1132,17 @@ inline void control_rows() {
         .ok_strict()
         .ok(set({"x"}, 1))
         .fails_strict(set({"x"}, 1), {"x"}, k::unknown_member)
-        .fails_all(all({set({"x"}, 1), set({"y"}, 2)}), {at({"x"}, k::unknown_member), at({"y"}, k::unknown_member)}, true)
+        .fails_all(all({set({"x"}, 1), set({"y"}, 2)}), {at({"x"}, k::unknown_member), at({"y"}, k::unknown_member)},
+                   true)
         .raw(R"({"x":{"y":1,"y":2}})", {at({"x", "y"}, k::duplicate_member)})
-            .beyond_schema(schema_gap::duplicate_member)
+        .beyond_schema(schema_gap::duplicate_member)
         .raw(R"({"a":[[{"b":1,"b":2}],[{"b":1},{"c":1,"c":[]}]]})",
              {at({"a", "0", "0", "b"}, k::duplicate_member), at({"a", "1", "1", "c"}, k::duplicate_member)})
-            .beyond_schema(schema_gap::duplicate_member);
+        .beyond_schema(schema_gap::duplicate_member);
 
-    section team_create{"/_control/team/create",
-                        R"({"name":"T","ownerEmail":"o@example.com","ownerFirstname":"F","ownerLastname":"L","apiCredits":0,"emailQuota":5,"subscription":false,"features":["sms","webhooks"]})"};
+    section team_create{
+        "/_control/team/create",
+        R"({"name":"T","ownerEmail":"o@example.com","ownerFirstname":"F","ownerLastname":"L","apiCredits":0,"emailQuota":5,"subscription":false,"features":["sms","webhooks"]})"};
     team_create.ok()
         .ok(set({}, bj::object{}))
         .ok(set({"features"}, bj::array{}))
@@ -1122,7 +1166,9 @@ inline void control_rows() {
         .fails(set({"name"}, 1), {"name"}, k::type)
         .fails(set({"ownerFirstname"}, nullptr), {"ownerFirstname"}, k::type);
 
-    section team_update{"/_control/team/update", R"({"teamUuid":")" + U + R"(","apiCredits":1,"emailQuota":0,"subscription":true,"features":[]})"};
+    section team_update{
+        "/_control/team/update",
+        R"({"teamUuid":")" + U + R"(","apiCredits":1,"emailQuota":0,"subscription":true,"features":[]})"};
     team_update.ok()
         .ok(set({}, j(R"({"teamUuid":")" + U + R"("})")))
         .ok(erase({"teamUuid"}))  // with a team's key: that team (the operator needs it: a rule of the backend)
@@ -1134,9 +1180,10 @@ inline void control_rows() {
     section team_reset{"/_control/team/reset", "{}"};
     team_reset.ok().ok_strict().ok(set({"x"}, 1)).fails_strict(set({"x"}, 1), {"x"}, k::unknown_member);
 
-    section env_create{"/_control/envelope/create",
-                       R"({"workspaceUuid":")" + U +
-                           R"(","title":"E","documents":[{"title":"D","pageCount":3}],"attachments":[{"title":"A"}],"tags":["t"]})"};
+    section env_create{
+        "/_control/envelope/create",
+        R"({"workspaceUuid":")" + U +
+            R"(","title":"E","documents":[{"title":"D","pageCount":3}],"attachments":[{"title":"A"}],"tags":["t"]})"};
     env_create.ok()
         .ok(set({}, j(R"({"title":"","documents":[{"title":"D","pageCount":1}]})")))
         .ok(set({"title"}, s(rep(255, "é"))))
@@ -1156,9 +1203,10 @@ inline void control_rows() {
         .fails(set({"tags", "0"}, 1), {"tags", "0"}, k::type)
         .fails(set({"workspaceUuid"}, s(U37)), {"workspaceUuid"}, k::too_long, 36);
 
-    section tpl_create{"/_control/template/create",
-                       R"({"workspaceUuid":")" + U +
-                           R"(","title":"T","recipientLabels":["Signer 1","Signer 2"],"documents":[{"title":"D","pageCount":1}]})"};
+    section tpl_create{
+        "/_control/template/create",
+        R"({"workspaceUuid":")" + U +
+            R"(","title":"T","recipientLabels":["Signer 1","Signer 2"],"documents":[{"title":"D","pageCount":1}]})"};
     tpl_create.ok()
         .ok(set({"documents"}, bj::array{}))
         .ok(set({"recipientLabels"}, j(R"(["only"])")))
@@ -1211,7 +1259,7 @@ inline void control_rows() {
     advance.ok()
         .ok(set({"milliseconds"}, 0))
         .ok(set({"milliseconds"}, 3.0))
-            .beyond_schema(schema_gap::valijson_integer_fraction)
+        .beyond_schema(schema_gap::valijson_integer_fraction)
         .ok(set({"milliseconds"}, 7776000000LL))  // 90 days: beyond 32 bits
         .fails(erase({"milliseconds"}), {"milliseconds"}, k::missing)
         .fails(set({"milliseconds"}, 3.5), {"milliseconds"}, k::range)
@@ -1223,8 +1271,10 @@ inline void control_rows() {
     now.ok().ok_strict().ok(set({"x"}, true)).fails_strict(set({"x"}, true), {"x"}, k::unknown_member);
 
     section outbox{"/_control/outbox/list", "{}"};
-    outbox.ok().ok_strict().ok(set({"to"}, "a@example.com")).fails_strict(set({"to"}, "a@example.com"), {"to"},
-                                                                            k::unknown_member);
+    outbox.ok()
+        .ok_strict()
+        .ok(set({"to"}, "a@example.com"))
+        .fails_strict(set({"to"}, "a@example.com"), {"to"}, k::unknown_member);
 
     section deliveries{"/_control/webhook/deliveries", R"({"webhookUuid":")" + U + R"("})"};
     deliveries.ok()
@@ -1253,16 +1303,17 @@ inline void control_rows() {
         empty.ok().ok_strict().ok(set({"x"}, 1)).fails_strict(set({"x"}, 1), {"x"}, k::unknown_member);
     }
 
-    section faults_add{"/_control/faults/add",
-                       R"({"operation":"/public/envelope/send","action":"error","error":"SES_LIMIT_EXCEEDED","times":2,"probability":0.5})"};
+    section faults_add{
+        "/_control/faults/add",
+        R"({"operation":"/public/envelope/send","action":"error","error":"SES_LIMIT_EXCEEDED","times":2,"probability":0.5})"};
     faults_add.ok()
         .ok(set({}, j(R"({"webhookUuid":")" + U + R"(","action":"timeout","times":1000})")))
         .ok(set({}, j(R"({"operation":"/public/utils/whoami","action":"delay","delayMs":30000,"probability":0})")))
         .ok(set({}, j(R"({"operation":"/public/utils/whoami","action":"drop"})")))
         .fails(erase({"action"}), {"action"}, k::missing)
         .fails(set({"action"}, "explode"), {"action"}, k::enum_value)
-        .fails(set({"action"}, "fail"), {"action"}, k::enum_value)  // a webhook's action, for an operation
-        .fails(erase({"operation"}), {"operation"}, k::invalid)      // neither operation nor webhookUuid
+        .fails(set({"action"}, "fail"), {"action"}, k::enum_value)     // a webhook's action, for an operation
+        .fails(erase({"operation"}), {"operation"}, k::invalid)        // neither operation nor webhookUuid
         .fails(set({"webhookUuid"}, s(U)), {"operation"}, k::invalid)  // both
         .fails(set({"webhookUuid"}, s(U35)), {"webhookUuid"}, k::too_short, 36)
         .fails(erase({"error"}), {"error"}, k::missing)
@@ -1304,4 +1355,4 @@ inline std::vector<row>& table() {
     return rows;
 }
 
-} // namespace request_examples
+}  // namespace request_examples

@@ -36,4 +36,4 @@ inline std::set<std::string> public_paths_in(const std::string& text) {
     return paths;
 }
 
-} // namespace esign::test
+}  // namespace esign::test

@@ -37,10 +37,13 @@ struct api : client {
         require_ok(a);
         return a.obj();
     }
-    std::string envelope(json::object extra = {}) { return std::string(create(std::move(extra)).at("envelopeUuid").as_string()); }
+    std::string envelope(json::object extra = {}) {
+        return std::string(create(std::move(extra)).at("envelopeUuid").as_string());
+    }
 
     answer add_recipients(const std::string& env, json::array items) {
-        return call("/public/envelope/add-recipients", json::object{{"envelopeUuid", env}, {"recipients", std::move(items)}});
+        return call("/public/envelope/add-recipients",
+                    json::object{{"envelopeUuid", env}, {"recipients", std::move(items)}});
     }
     void add(const std::string& env, std::initializer_list<std::string> emails) {
         json::array items;
@@ -61,15 +64,15 @@ struct api : client {
 
 const json::value ghost = "00000000-0000-4000-8000-000000000000";
 
-} // namespace
+}  // namespace
 
 // ---------------------------------------------------------------------------------------------
 // /_control/envelope/create and /public/envelope/get
 
 TEST_CASE("control envelope/create makes a draft with the defaults of a new envelope", "[backend][envelopes]") {
     api t;
-    auto created = t.create({{"attachments", json::array{json::object{{"title", "Annex"}}}},
-                             {"tags", json::array{"b", "a", "b"}}});
+    auto created = t.create(
+        {{"attachments", json::array{json::object{{"title", "Annex"}}}}, {"tags", json::array{"b", "a", "b"}}});
     const std::string env(created.at("envelopeUuid").as_string());
     REQUIRE(created.at("documentUuids").as_array().size() == 1);
     REQUIRE(created.at("attachmentUuids").as_array().size() == 1);
@@ -92,7 +95,9 @@ TEST_CASE("control envelope/create makes a draft with the defaults of a new enve
     CHECK(e.at("expirationPeriod") == 30);
     CHECK(e.at("reminderFrequencyPeriod").is_null());
     CHECK(e.at("recipients").as_array().empty());
-    CHECK(e.at("metrics") == json::value{{"signatureCount", 0}, {"signatureRequiredCount", 0}, {"approvalCount", 0},
+    CHECK(e.at("metrics") == json::value{{"signatureCount", 0},
+                                         {"signatureRequiredCount", 0},
+                                         {"approvalCount", 0},
                                          {"approvalRequiredCount", 0}});
 
     const auto& doc = e.at("documents").at(0).as_object();
@@ -104,7 +109,8 @@ TEST_CASE("control envelope/create makes a draft with the defaults of a new enve
     CHECK(doc.at("initialsOnAllPages") == false);
     CHECK(doc.at("initialsVerticalMargin") == 0);
     CHECK(doc.at("mustReadAllPages") == false);
-    CHECK(e.at("attachments") == json::array{json::object{{"uuid", created.at("attachmentUuids").at(0)}, {"title", "Annex"}}});
+    CHECK(e.at("attachments") ==
+          json::array{json::object{{"uuid", created.at("attachmentUuids").at(0)}, {"title", "Annex"}}});
 
     CHECK(t.log_types(env) == std::vector<std::string>{"ENVELOPE_CREATED"});
 }
@@ -123,8 +129,9 @@ TEST_CASE("control envelope/create: timestampEnabled follows the plan, workspace
     const std::string env = t.envelope({{"workspaceUuid", ws}});
     require_ok(t.call("/public/envelope/get", json::object{{"workspaceUuid", ws}, {"envelopeUuid", env}}));
     auto foreign = t.raw("/_control/envelope/create", t.main.key,
-                              json::object{{"workspaceUuid", plain.default_ws}, {"title", "x"},
-                                           {"documents", json::array{json::object{{"title", "d"}, {"pageCount", 1}}}}});
+                         json::object{{"workspaceUuid", plain.default_ws},
+                                      {"title", "x"},
+                                      {"documents", json::array{json::object{{"title", "d"}, {"pageCount", 1}}}}});
     require_error(foreign, 400, "WORKSPACE_NOT_FOUND");
     require_error(t.control("/_control/envelope/create", json::object{{"title", "x"}}), 401, "AUTHENTICATION_ERROR");
 }
@@ -140,8 +147,9 @@ TEST_CASE("envelope/get finds envelopes only in the resolved workspace of the ca
     require_error(t.call("/public/envelope/get", json::object{{"workspaceUuid", ws}, {"envelopeUuid", env}}), 400,
                   "ENVELOPE_NOT_FOUND");
     // Another team's workspace, and another team's envelope.
-    require_error(t.call("/public/envelope/get", json::object{{"workspaceUuid", other.default_ws}, {"envelopeUuid", env}}),
-                  400, "WORKSPACE_NOT_FOUND");
+    require_error(
+        t.call("/public/envelope/get", json::object{{"workspaceUuid", other.default_ws}, {"envelopeUuid", env}}), 400,
+        "WORKSPACE_NOT_FOUND");
     require_error(t.call_as(other, "/public/envelope/get", json::object{{"envelopeUuid", env}}), 400,
                   "ENVELOPE_NOT_FOUND");
     // WORKSPACE_NOT_FOUND comes first.
@@ -183,12 +191,16 @@ TEST_CASE("envelope/list: newest first, ties by insertion, filters any-of", "[ba
     CHECK(item.at("workspaceUuid") == str(t.main.default_ws));
     CHECK(item.at("status") == "signing");
     CHECK(item.at("sentDate") == t0 + 1000);
-    CHECK(item.at("owner") == json::value{{"uuid", t.main.owner_uuid}, {"email", t.main.owner_email},
-                                          {"firstname", nullptr}, {"lastname", nullptr}});
+    CHECK(item.at("owner") == json::value{{"uuid", t.main.owner_uuid},
+                                          {"email", t.main.owner_email},
+                                          {"firstname", nullptr},
+                                          {"lastname", nullptr}});
     CHECK(item.at("metrics").at("signatureRequiredCount") == 1);
     CHECK(strings(item.at("tags")) == std::vector<std::string>{"x", "z"});
-    CHECK(r.obj().at("pagination") == json::value{{"totalRecords", 2}, {"currentPage", 1}, {"totalPages", 1},
-                                                   {"nextPage", nullptr}, {"prevPage", nullptr}});
+    CHECK(
+        r.obj().at("pagination") ==
+        json::value{
+            {"totalRecords", 2}, {"currentPage", 1}, {"totalPages", 1}, {"nextPage", nullptr}, {"prevPage", nullptr}});
 
     require_error(t.call("/public/envelope/list", json::object{{"workspaceUuid", ghost}}), 400, "WORKSPACE_NOT_FOUND");
 }
@@ -199,8 +211,9 @@ TEST_CASE("envelope/list pages by 50", "[backend][envelopes]") {
     auto p1 = t.call("/public/envelope/list", json::object{});
     CHECK(p1.obj().at("envelopes").as_array().size() == 50);
     CHECK(p1.obj().at("envelopes").at(0).at("title") == "e50");
-    CHECK(p1.obj().at("pagination") == json::value{{"totalRecords", 51}, {"currentPage", 1}, {"totalPages", 2},
-                                                    {"nextPage", 2}, {"prevPage", nullptr}});
+    CHECK(p1.obj().at("pagination") ==
+          json::value{
+              {"totalRecords", 51}, {"currentPage", 1}, {"totalPages", 2}, {"nextPage", 2}, {"prevPage", nullptr}});
     auto p2 = t.call("/public/envelope/list", json::object{{"page", 2}});
     CHECK(p2.obj().at("envelopes").as_array().size() == 1);
     CHECK(p2.obj().at("envelopes").at(0).at("title") == "e0");
@@ -220,21 +233,21 @@ TEST_CASE("envelope/update changes what it is given and sets updateDate", "[back
     const json::value doc = created.at("documentUuids").at(0);
     const std::int64_t later = t.advance(5000);
 
-    auto r = t.call("/public/envelope/update",
-                    json::object{{"envelopeUuid", env},
-                                 {"update", json::object{{"title", "Renamed"},
-                                                         {"documents", json::array{json::object{
-                                                                           {"uuid", doc},
-                                                                           {"title", "Doc 2"},
-                                                                           {"initialsOnAllPages", true},
-                                                                           {"initialsVerticalMargin", 120},
-                                                                           {"mustReadAllPages", true}}}},
-                                                         {"tags", json::array{"b", "a", "c", "b"}},
-                                                         {"signatureOrder", true},
-                                                         {"expirationPeriod", 90},
-                                                         {"reminderFrequencyPeriod", 2},
-                                                         {"customInvitationMessage", "Please sign"},
-                                                         {"useUserAsSenderName", true}}}});
+    auto r = t.call(
+        "/public/envelope/update",
+        json::object{{"envelopeUuid", env},
+                     {"update", json::object{{"title", "Renamed"},
+                                             {"documents", json::array{json::object{{"uuid", doc},
+                                                                                    {"title", "Doc 2"},
+                                                                                    {"initialsOnAllPages", true},
+                                                                                    {"initialsVerticalMargin", 120},
+                                                                                    {"mustReadAllPages", true}}}},
+                                             {"tags", json::array{"b", "a", "c", "b"}},
+                                             {"signatureOrder", true},
+                                             {"expirationPeriod", 90},
+                                             {"reminderFrequencyPeriod", 2},
+                                             {"customInvitationMessage", "Please sign"},
+                                             {"useUserAsSenderName", true}}}});
     require_ok(r);
     CHECK(r.body == json::value{{"updateDate", later}});
 
@@ -258,8 +271,9 @@ TEST_CASE("envelope/update changes what it is given and sets updateDate", "[back
     // customInvitationMessage: absent leaves it, null clears it.
     require_ok(t.call("/public/envelope/update", json::object{{"envelopeUuid", env}, {"update", json::object{}}}));
     CHECK(t.get(env).at("customMessage") == "Please sign");
-    require_ok(t.call("/public/envelope/update",
-                      json::object{{"envelopeUuid", env}, {"update", json::object{{"customInvitationMessage", nullptr}}}}));
+    require_ok(
+        t.call("/public/envelope/update",
+               json::object{{"envelopeUuid", env}, {"update", json::object{{"customInvitationMessage", nullptr}}}}));
     CHECK(t.get(env).at("customMessage").is_null());
 }
 
@@ -282,10 +296,11 @@ TEST_CASE("envelope/update errors, in the contract's order, change nothing", "[b
     const std::string env(created.at("envelopeUuid").as_string());
     const json::value attachment = created.at("attachmentUuids").at(0);
     auto update = [&](json::value doc_uuid) {
-        return t.call("/public/envelope/update",
-                      json::object{{"envelopeUuid", env},
-                                   {"update", json::object{{"title", "Changed"},
-                                                           {"documents", json::array{json::object{{"uuid", doc_uuid}}}}}}});
+        return t.call(
+            "/public/envelope/update",
+            json::object{{"envelopeUuid", env},
+                         {"update", json::object{{"title", "Changed"},
+                                                 {"documents", json::array{json::object{{"uuid", doc_uuid}}}}}}});
     };
     require_error(update(ghost), 400, "DOCUMENT_NOT_FOUND");
     require_error(update(attachment), 400, "DOCUMENT_NOT_FOUND");  // attachments are not documents
@@ -303,12 +318,14 @@ TEST_CASE("envelope/update errors, in the contract's order, change nothing", "[b
 
 TEST_CASE("envelope/delete-attachment", "[backend][envelopes]") {
     api t;
-    auto created = t.create({{"attachments", json::array{json::object{{"title", "A1"}}, json::object{{"title", "A2"}}}}});
+    auto created =
+        t.create({{"attachments", json::array{json::object{{"title", "A1"}}, json::object{{"title", "A2"}}}}});
     const std::string env(created.at("envelopeUuid").as_string());
     const json::value a1 = created.at("attachmentUuids").at(0);
     const json::value doc = created.at("documentUuids").at(0);
     auto remove = [&](const json::value& uuid) {
-        return t.call("/public/envelope/delete-attachment", json::object{{"envelopeUuid", env}, {"documentUuid", uuid}});
+        return t.call("/public/envelope/delete-attachment",
+                      json::object{{"envelopeUuid", env}, {"documentUuid", uuid}});
     };
 
     require_error(remove(ghost), 400, "DOCUMENT_NOT_FOUND");
@@ -340,40 +357,46 @@ TEST_CASE("envelope/delete-attachment", "[backend][envelopes]") {
 TEST_CASE("add-recipients: signers with the defaults, order and colour", "[backend][recipients]") {
     api t;
     const std::string env = t.envelope();
-    require_ok(t.call("/public/contact/create",
-                      json::object{{"contacts", json::array{json::object{{"email", "known@example.com"},
-                                                                         {"firstname", "K"},
-                                                                         {"lastname", "N"}}}}}));
+    require_ok(t.call(
+        "/public/contact/create",
+        json::object{{"contacts", json::array{json::object{
+                                      {"email", "known@example.com"}, {"firstname", "K"}, {"lastname", "N"}}}}}));
     json::object with_options = recipient("sms@example.com", "Sam", "Sms");
     with_options["phone"] = "+33600000000";
     with_options["language"] = "fr";
     with_options["verificationType"] = "sms";
 
-    auto r = t.call("/public/envelope/add-recipients",
-                    json::object{{"envelopeUuid", env},
-                                  {"recipients", json::array{recipient("known@example.com", "Kay", "Known"), with_options}}});
+    auto r =
+        t.call("/public/envelope/add-recipients",
+               json::object{{"envelopeUuid", env},
+                            {"recipients", json::array{recipient("known@example.com", "Kay", "Known"), with_options}}});
     require_ok(r);
-    CHECK(r.body == json::value{{"recipients",
-                                 json::array{json::object{{"email", "known@example.com"},
-                                                          {"firstname", "Kay"},
-                                                          {"lastname", "Known"},
-                                                          {"role", "signer"},
-                                                          {"associatedContact", true},
-                                                          {"status", "pending"},
-                                                          {"colorVariant", "primary"}},
-                                             json::object{{"email", "sms@example.com"},
-                                                          {"firstname", "Sam"},
-                                                          {"lastname", "Sms"},
-                                                          {"role", "signer"},
-                                                          {"associatedContact", false},
-                                                          {"status", "pending"},
-                                                          {"colorVariant", "info"}}}}});
+    CHECK(r.body == json::value{{"recipients", json::array{json::object{{"email", "known@example.com"},
+                                                                        {"firstname", "Kay"},
+                                                                        {"lastname", "Known"},
+                                                                        {"role", "signer"},
+                                                                        {"associatedContact", true},
+                                                                        {"status", "pending"},
+                                                                        {"colorVariant", "primary"}},
+                                                           json::object{{"email", "sms@example.com"},
+                                                                        {"firstname", "Sam"},
+                                                                        {"lastname", "Sms"},
+                                                                        {"role", "signer"},
+                                                                        {"associatedContact", false},
+                                                                        {"status", "pending"},
+                                                                        {"colorVariant", "info"}}}}});
 
     auto e = t.get(env);
-    CHECK(recipient_of(e, "known@example.com") ==
-          json::value{{"email", "known@example.com"}, {"firstname", "Kay"}, {"lastname", "Known"}, {"phone", ""},
-                      {"role", "signer"}, {"order", 1}, {"associatedContact", true}, {"status", "pending"},
-                      {"language", "en"}, {"verificationType", "none"}});
+    CHECK(recipient_of(e, "known@example.com") == json::value{{"email", "known@example.com"},
+                                                              {"firstname", "Kay"},
+                                                              {"lastname", "Known"},
+                                                              {"phone", ""},
+                                                              {"role", "signer"},
+                                                              {"order", 1},
+                                                              {"associatedContact", true},
+                                                              {"status", "pending"},
+                                                              {"language", "en"},
+                                                              {"verificationType", "none"}});
     const auto& sms = recipient_of(e, "sms@example.com");
     CHECK(sms.at("order") == 2);
     CHECK(sms.at("phone") == "+33600000000");
@@ -383,9 +406,10 @@ TEST_CASE("add-recipients: signers with the defaults, order and colour", "[backe
     CHECK(e.at("metrics").at("signatureCount") == 0);
 
     // The next order is 1 + the highest, whatever the count.
-    require_ok(t.call("/public/envelope/update-recipient",
-                      json::object{{"envelopeUuid", env}, {"email", "known@example.com"}, {"role", "signer"},
-                                   {"updates", json::object{{"order", 7}}}}));
+    require_ok(t.call("/public/envelope/update-recipient", json::object{{"envelopeUuid", env},
+                                                                        {"email", "known@example.com"},
+                                                                        {"role", "signer"},
+                                                                        {"updates", json::object{{"order", 7}}}}));
     t.add(env, {"late@example.com"});
     CHECK(recipient_of(t.get(env), "late@example.com").at("order") == 8);
 }
@@ -395,7 +419,8 @@ TEST_CASE("add-recipients: colours cycle through the ten block colours", "[backe
     const std::string env = t.envelope();
     json::array first_batch;
     for (int i = 0; i < 9; ++i) first_batch.push_back(recipient("r" + std::to_string(i) + "@example.com"));
-    require_ok(t.call("/public/envelope/add-recipients", json::object{{"envelopeUuid", env}, {"recipients", first_batch}}));
+    require_ok(
+        t.call("/public/envelope/add-recipients", json::object{{"envelopeUuid", env}, {"recipients", first_batch}}));
     auto r = t.call("/public/envelope/add-recipients",
                     json::object{{"envelopeUuid", env},
                                  {"recipients", json::array{recipient("r9@example.com"), recipient("r10@example.com"),
@@ -422,9 +447,10 @@ TEST_CASE("e-mails compare case-sensitively: duplicates, contacts, associatedCon
 
     // Contacts: another case is another contact; the same case exists already.
     auto create_contact = [&](std::string email) {
-        return t.call("/public/contact/create",
-                      json::object{{"contacts", json::array{json::object{
-                                                    {"email", std::move(email)}, {"firstname", "C"}, {"lastname", "D"}}}}});
+        return t.call(
+            "/public/contact/create",
+            json::object{{"contacts", json::array{json::object{
+                                          {"email", std::move(email)}, {"firstname", "C"}, {"lastname", "D"}}}}});
     };
     require_ok(create_contact("Carol@example.com"));
     require_ok(create_contact("carol@example.com"));
@@ -461,7 +487,8 @@ TEST_CASE("add-recipients errors, in the contract's order, add nothing", "[backe
     CHECK(invalid.detail_paths() == std::vector<path>{{"recipients", "1", "phone"}});
 
     // Without the sms feature; DUPLICATE_RECIPIENT comes first, INVALID_EMAIL after.
-    require_ok(t.control("/_control/team/update", json::object{{"teamUuid", t.main.uuid}, {"features", json::array{}}}));
+    require_ok(
+        t.control("/_control/team/update", json::object{{"teamUuid", t.main.uuid}, {"features", json::array{}}}));
     require_error(add({sms}), 403, "FEATURE_NOT_IN_CURRENT_PLAN");
     require_error(add({sms, recipient("a@example.com")}), 400, "DUPLICATE_RECIPIENT");
     require_error(add({sms, recipient("bad@example.invalid")}), 403, "FEATURE_NOT_IN_CURRENT_PLAN");
@@ -470,9 +497,10 @@ TEST_CASE("add-recipients errors, in the contract's order, add nothing", "[backe
     // ENVELOPE_NOT_IN_DRAFT comes before DUPLICATE_RECIPIENT.
     t.send(env);
     require_error(add({recipient("a@example.com")}), 400, "ENVELOPE_NOT_IN_DRAFT");
-    require_error(t.call("/public/envelope/add-recipients",
-                         json::object{{"envelopeUuid", ghost}, {"recipients", json::array{recipient("a@example.com")}}}),
-                  400, "ENVELOPE_NOT_FOUND");
+    require_error(
+        t.call("/public/envelope/add-recipients",
+               json::object{{"envelopeUuid", ghost}, {"recipients", json::array{recipient("a@example.com")}}}),
+        400, "ENVELOPE_NOT_FOUND");
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -517,10 +545,11 @@ TEST_CASE("update-recipient changes the given members and answers the recipient"
     CHECK(e.at("metrics").at("signatureRequiredCount") == 1);
 
     // The recipient is now found as an approver only.
-    require_error(t.call("/public/envelope/update-recipient",
-                         json::object{{"envelopeUuid", env}, {"email", "b@example.com"}, {"role", "signer"},
-                                      {"updates", json::object{}}}),
-                  400, "RECIPIENT_NOT_FOUND");
+    require_error(
+        t.call("/public/envelope/update-recipient",
+               json::object{
+                   {"envelopeUuid", env}, {"email", "b@example.com"}, {"role", "signer"}, {"updates", json::object{}}}),
+        400, "RECIPIENT_NOT_FOUND");
 }
 
 TEST_CASE("update-recipient errors, in the contract's order", "[backend][recipients]") {
@@ -528,8 +557,9 @@ TEST_CASE("update-recipient errors, in the contract's order", "[backend][recipie
     const std::string env = t.envelope();
     t.add(env, {"a@example.com"});
     auto update = [&](std::string role, json::object updates) {
-        return t.call("/public/envelope/update-recipient",
-                      json::object{{"envelopeUuid", env}, {"email", "a@example.com"}, {"role", role}, {"updates", updates}});
+        return t.call(
+            "/public/envelope/update-recipient",
+            json::object{{"envelopeUuid", env}, {"email", "a@example.com"}, {"role", role}, {"updates", updates}});
     };
 
     require_error(update("viewer", {{"verificationType", "sms"}}), 400, "RECIPIENT_NOT_FOUND");
@@ -548,7 +578,8 @@ TEST_CASE("update-recipient errors, in the contract's order", "[backend][recipie
     require_ok(update("signer", {{"verificationType", "none"}}));
 
     // Without the feature: the sms/phone problem first, then FEATURE_NOT_IN_CURRENT_PLAN.
-    require_ok(t.control("/_control/team/update", json::object{{"teamUuid", t.main.uuid}, {"features", json::array{}}}));
+    require_ok(
+        t.control("/_control/team/update", json::object{{"teamUuid", t.main.uuid}, {"features", json::array{}}}));
     require_error(update("signer", {{"verificationType", "sms"}, {"phone", ""}}), 400, "INVALID_REQUEST_FORMAT");
     require_error(update("signer", {{"verificationType", "sms"}}), 403, "FEATURE_NOT_IN_CURRENT_PLAN");
     CHECK(recipient_of(t.get(env), "a@example.com").at("verificationType") == "none");
@@ -559,7 +590,8 @@ TEST_CASE("update-recipient errors, in the contract's order", "[backend][recipie
     require_error(update("viewer", {}), 400, "ENVELOPE_NOT_IN_DRAFT");
 }
 
-TEST_CASE("update-recipient: DUPLICATE_RECIPIENT when the new role repeats an e-mail and role", "[backend][recipients]") {
+TEST_CASE("update-recipient: DUPLICATE_RECIPIENT when the new role repeats an e-mail and role",
+          "[backend][recipients]") {
     // No public operation makes two recipients with one e-mail, so the store is built by hand.
     using namespace esign::reference;
     hand_built store;
@@ -628,33 +660,29 @@ TEST_CASE("add-blocks stores blocks as the contract says", "[backend][blocks]") 
     t.add(env, {"a@example.com", "b@example.com"});
     const std::int64_t later = t.advance(42);
 
-    auto r = t.call("/public/envelope/add-blocks",
-                    json::object{{"envelopeUuid", env},
-                                 {"documentUuid", doc},
-                                 {"blocks", json::array{json::object{{"page", "01"},
-                                                                     {"x", 10.5},
-                                                                     {"y", 20},
-                                                                     {"type", "text"},
-                                                                     {"text", "Name"}},
-                                                        json::object{{"page", "3"},
-                                                                     {"x", 1},
-                                                                     {"y", 2},
-                                                                     {"height", 30},
-                                                                     {"width", 40},
-                                                                     {"recipientEmail", "b@example.com"},
-                                                                     {"required", true},
-                                                                     {"placeholder", "Your city"},
-                                                                     {"defaultValue", 12},
-                                                                     {"type", "text"},
-                                                                     {"text", "City"},
-                                                                     {"maxLength", 64},
-                                                                     {"templatedText", "city"}},
-                                                        json::object{{"page", "1"},
-                                                                     {"x", 0},
-                                                                     {"y", 0},
-                                                                     {"defaultValue", true},
-                                                                     {"type", "text"},
-                                                                     {"text", "Flag"}}}}});
+    auto r = t.call(
+        "/public/envelope/add-blocks",
+        json::object{
+            {"envelopeUuid", env},
+            {"documentUuid", doc},
+            {"blocks",
+             json::array{
+                 json::object{{"page", "01"}, {"x", 10.5}, {"y", 20}, {"type", "text"}, {"text", "Name"}},
+                 json::object{{"page", "3"},
+                              {"x", 1},
+                              {"y", 2},
+                              {"height", 30},
+                              {"width", 40},
+                              {"recipientEmail", "b@example.com"},
+                              {"required", true},
+                              {"placeholder", "Your city"},
+                              {"defaultValue", 12},
+                              {"type", "text"},
+                              {"text", "City"},
+                              {"maxLength", 64},
+                              {"templatedText", "city"}},
+                 json::object{
+                     {"page", "1"}, {"x", 0}, {"y", 0}, {"defaultValue", true}, {"type", "text"}, {"text", "Flag"}}}}});
     require_ok(r);
     CHECK(r.body == json::value{{"snapshotDate", later}});
 
@@ -669,19 +697,33 @@ TEST_CASE("add-blocks stores blocks as the contract says", "[backend][blocks]") 
     json::object first = blocks.at("1").at(0).as_object();
     CHECK(first.at("uuid").as_string().size() == 36);
     first.erase("uuid");
-    CHECK(first == json::object{{"label", "Name"}, {"labelIcon", "text-t"}, {"x", 10.5}, {"y", 20},
-                                {"exportable", false}, {"color", "primary"}, {"value", nullptr},
-                                {"type", "text"}, {"text", "Name"}});
+    CHECK(first == json::object{{"label", "Name"},
+                                {"labelIcon", "text-t"},
+                                {"x", 10.5},
+                                {"y", 20},
+                                {"exportable", false},
+                                {"color", "primary"},
+                                {"value", nullptr},
+                                {"type", "text"},
+                                {"text", "Name"}});
     json::object city = blocks.at("3").at(0).as_object();
     city.erase("uuid");
-    CHECK(city == json::object{{"label", "City"},       {"labelIcon", "text-t"},
-                               {"x", 1},                {"y", 2},
-                               {"height", 30},          {"width", 40},
-                               {"exportable", false},   {"recipientEmail", "b@example.com"},
-                               {"color", "info"},       {"required", true},
-                               {"placeholder", "Your city"}, {"defaultValue", "12"},
-                               {"value", nullptr},      {"type", "text"},
-                               {"text", "City"},        {"maxLength", 64},
+    CHECK(city == json::object{{"label", "City"},
+                               {"labelIcon", "text-t"},
+                               {"x", 1},
+                               {"y", 2},
+                               {"height", 30},
+                               {"width", 40},
+                               {"exportable", false},
+                               {"recipientEmail", "b@example.com"},
+                               {"color", "info"},
+                               {"required", true},
+                               {"placeholder", "Your city"},
+                               {"defaultValue", "12"},
+                               {"value", nullptr},
+                               {"type", "text"},
+                               {"text", "City"},
+                               {"maxLength", 64},
                                {"templatedText", "city"}});
     CHECK(blocks.at("1").at(1).at("defaultValue") == "true");
 }
@@ -729,7 +771,8 @@ TEST_CASE("delete-blocks removes the listed blocks and ignores unknown ones", "[
         return json::object{{"page", std::move(page)}, {"x", 1}, {"y", 1}, {"type", "text"}, {"text", std::move(text)}};
     };
     require_ok(t.call("/public/envelope/add-blocks",
-                      json::object{{"envelopeUuid", env}, {"documentUuid", doc},
+                      json::object{{"envelopeUuid", env},
+                                   {"documentUuid", doc},
                                    {"blocks", json::array{block("1", "a"), block("1", "b"), block("2", "c")}}}));
     auto blocks = t.get(env).at("documents").at(0).at("blocks");
     const json::value a = blocks.at("1").at(0).at("uuid");
@@ -762,10 +805,10 @@ TEST_CASE("delete-blocks removes the listed blocks and ignores unknown ones", "[
 
 TEST_CASE("create-from-template makes a draft with one signer per label", "[backend][envelopes]") {
     api t;
-    require_ok(t.call("/public/contact/create",
-                      json::object{{"contacts", json::array{json::object{{"email", "c@example.com"},
-                                                                         {"firstname", "C"},
-                                                                         {"lastname", "C"}}}}}));
+    require_ok(t.call(
+        "/public/contact/create",
+        json::object{{"contacts",
+                      json::array{json::object{{"email", "c@example.com"}, {"firstname", "C"}, {"lastname", "C"}}}}}));
     auto tpl = t.call("/_control/template/create",
                       json::object{{"title", "NDA"},
                                    {"recipientLabels", json::array{"Client", "Company"}},
@@ -840,13 +883,16 @@ TEST_CASE("create-from-template errors, in the contract's order", "[backend][env
     };
 
     team other = t.make_team({});
-    require_error(create({given("A", "a@example.com"), given("B", "b@example.com")}, {{"workspaceUuid", other.default_ws}}),
-                  400, "WORKSPACE_NOT_FOUND");
-    require_error(create({given("A", "a@example.com"), given("B", "b@example.com")}, {{"workspaceUuid", t.workspace()}}),
-                  400, "TEMPLATE_NOT_FOUND");
-    require_error(t.call("/public/envelope/create-from-template",
-                         json::object{{"templateUuid", ghost}, {"recipients", json::array{given("A", "a@example.com")}}}),
-                  400, "TEMPLATE_NOT_FOUND");
+    require_error(
+        create({given("A", "a@example.com"), given("B", "b@example.com")}, {{"workspaceUuid", other.default_ws}}), 400,
+        "WORKSPACE_NOT_FOUND");
+    require_error(
+        create({given("A", "a@example.com"), given("B", "b@example.com")}, {{"workspaceUuid", t.workspace()}}), 400,
+        "TEMPLATE_NOT_FOUND");
+    require_error(
+        t.call("/public/envelope/create-from-template",
+               json::object{{"templateUuid", ghost}, {"recipients", json::array{given("A", "a@example.com")}}}),
+        400, "TEMPLATE_NOT_FOUND");
     require_error(create({given("A", "a@example.com")}), 400, "INVALID_RECIPIENT_LABELS");
     require_error(create({given("A", "a@example.com"), given("B", "b@example.com"), given("C", "c@example.com")}), 400,
                   "INVALID_RECIPIENT_LABELS");
@@ -869,10 +915,13 @@ TEST_CASE("create-iframe-token gives a new sit. token per call for a verified si
     const std::string env = t.envelope();
     json::object verified = recipient("v@example.com");
     verified["verificationType"] = "email";
-    require_ok(t.call("/public/envelope/add-recipients",
-                      json::object{{"envelopeUuid", env}, {"recipients", json::array{verified, recipient("n@example.com"),
-                                                                                     recipient("ap@example.com")}}}));
-    json::object to_approver{{"envelopeUuid", env}, {"email", "ap@example.com"}, {"role", "signer"},
+    require_ok(t.call(
+        "/public/envelope/add-recipients",
+        json::object{{"envelopeUuid", env},
+                     {"recipients", json::array{verified, recipient("n@example.com"), recipient("ap@example.com")}}}));
+    json::object to_approver{{"envelopeUuid", env},
+                             {"email", "ap@example.com"},
+                             {"role", "signer"},
                              {"updates", json::object{{"role", "approver"}, {"verificationType", "email"}}}};
     require_ok(t.call("/public/envelope/update-recipient", to_approver));
     auto token = [&](std::string email) {
@@ -905,9 +954,10 @@ TEST_CASE("create-iframe-token gives a new sit. token per call for a verified si
     require_error(t.call("/public/authentication/create-iframe-token",
                          json::object{{"envelopeUuid", ghost}, {"signerEmail", "v@example.com"}}),
                   400, "ENVELOPE_NOT_FOUND");
-    require_error(t.call("/public/authentication/create-iframe-token",
-                         json::object{{"workspaceUuid", ghost}, {"envelopeUuid", env}, {"signerEmail", "v@example.com"}}),
-                  400, "WORKSPACE_NOT_FOUND");
+    require_error(
+        t.call("/public/authentication/create-iframe-token",
+               json::object{{"workspaceUuid", ghost}, {"envelopeUuid", env}, {"signerEmail", "v@example.com"}}),
+        400, "WORKSPACE_NOT_FOUND");
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -933,7 +983,8 @@ TEST_CASE("the eight draft-only operations answer ENVELOPE_NOT_IN_DRAFT once sen
          {{"envelopeUuid", env}, {"documentUuid", doc}, {"blockUuids", json::array{ghost}}}},
         {"/public/envelope/delete-recipients",
          {{"envelopeUuid", env}, {"recipients", json::array{json::object{{"email", "a@example.com"}}}}}},
-        {"/public/envelope/delete-attachment", {{"envelopeUuid", env}, {"documentUuid", created.at("attachmentUuids").at(0)}}},
+        {"/public/envelope/delete-attachment",
+         {{"envelopeUuid", env}, {"documentUuid", created.at("attachmentUuids").at(0)}}},
         {"/public/envelope/send", {{"envelopeUuid", env}}},
     };
     CHECK(calls.size() == esign::rules::draft_only_operations.size());

@@ -49,7 +49,6 @@ backend_options options_with(std::string fixture) {
     return o;
 }
 
-
 // Problems as "path: message" lines, for readable failures.
 std::vector<std::string> paths_of(const esign::problem_list& problems) {
     std::vector<std::string> out;
@@ -87,7 +86,7 @@ bj::array snapshot(backend& b) {
     return out;
 }
 
-} // namespace
+}  // namespace
 
 TEST_CASE("fixture: the example loads, and the public API shows it", "[backend][fixture]") {
     backend b(options_with(example_fixture()));
@@ -324,7 +323,7 @@ bj::object template_with(bj::object members = {}) {
     return members;
 }
 
-} // namespace
+}  // namespace
 
 TEST_CASE("fixture: problems come back with their paths, and nothing is loaded", "[backend][fixture]") {
     auto problems_of = [](const std::string& text) {
@@ -414,10 +413,10 @@ TEST_CASE("fixture: problems come back with their paths, and nothing is loaded",
         CHECK(duplicate_recipient.message.find("DUPLICATE_RECIPIENT") == 0);
     }
     SECTION("webhooks: decoded as a webhook/create body") {
-        auto doc = fixture_of({team_with("k1", {{"webhooks", bj::array{webhook_body({{"url", "not a uri"}}),
-                                                                       webhook_body({{"events", bj::array{"NOPE"}}}),
-                                                                       bj::object{{"url", "https://x.example.com"}},
-                                                                       webhook_body({{"colour", "red"}})}}})});
+        auto doc = fixture_of({team_with(
+            "k1", {{"webhooks",
+                    bj::array{webhook_body({{"url", "not a uri"}}), webhook_body({{"events", bj::array{"NOPE"}}}),
+                              bj::object{{"url", "https://x.example.com"}}, webhook_body({{"colour", "red"}})}}})});
         CHECK(paths_of(problems_of(bj::serialize(doc))) ==
               std::vector<std::string>{"/teams/0/webhooks/0/url", "/teams/0/webhooks/1/events/0",
                                        "/teams/0/webhooks/2/contentType", "/teams/0/webhooks/2/sslVerify",
@@ -429,8 +428,8 @@ TEST_CASE("fixture: problems come back with their paths, and nothing is loaded",
         CHECK(link_local.path == path{"teams", "0", "webhooks", "0"});
         CHECK(link_local.message.find("WEBHOOK_URL_REFUSED") == 0);
 
-        auto no_feature = single(fixture_of(
-            {team_with("k1", {{"features", bj::array{"sms"}}, {"webhooks", bj::array{webhook_body()}}})}));
+        auto no_feature = single(
+            fixture_of({team_with("k1", {{"features", bj::array{"sms"}}, {"webhooks", bj::array{webhook_body()}}})}));
         CHECK(no_feature.path == path{"teams", "0", "webhooks", "0"});
         CHECK(no_feature.message.find("FEATURE_NOT_IN_CURRENT_PLAN") == 0);
 
@@ -438,7 +437,8 @@ TEST_CASE("fixture: problems come back with their paths, and nothing is loaded",
         const std::string other_ws = "c0000000-0000-4000-8000-0000000000d1";
         auto foreign = single(fixture_of(
             {team_with("k1", {{"defaultWorkspaceUuid", other_ws}}),
-             team_with("k2", {{"webhooks", bj::array{webhook_body({{"workspaceUuids", bj::array{str(other_ws)}}})}}})}));
+             team_with("k2",
+                       {{"webhooks", bj::array{webhook_body({{"workspaceUuids", bj::array{str(other_ws)}}})}}})}));
         CHECK(foreign.path == path{"teams", "1", "webhooks", "0"});
         CHECK(foreign.message.find("WORKSPACE_NOT_FOUND") == 0);
 
@@ -465,12 +465,12 @@ TEST_CASE("fixture: problems come back with their paths, and nothing is loaded",
 TEST_CASE("fixture: webhooks follow the server's webhook URL mode and name the fixture's workspaces",
           "[backend][fixture]") {
     const std::string ws = "c0000000-0000-4000-8000-0000000000d2";
-    const std::string text = bj::serialize(fixture_of({team_with(
-        "k1", {{"workspaces", bj::array{bj::object{{"uuid", ws}, {"name", "W"}}}},
-               {"webhooks", bj::array{webhook_body({{"url", "http://127.0.0.1:9000/hook"},
-                                                    {"contentType", "application/x-www-form-urlencoded"},
-                                                    {"secret", nullptr},
-                                                    {"workspaceUuids", bj::array{str(ws)}}})}}})}));
+    const std::string text = bj::serialize(fixture_of(
+        {team_with("k1", {{"workspaces", bj::array{bj::object{{"uuid", ws}, {"name", "W"}}}},
+                          {"webhooks", bj::array{webhook_body({{"url", "http://127.0.0.1:9000/hook"},
+                                                               {"contentType", "application/x-www-form-urlencoded"},
+                                                               {"secret", nullptr},
+                                                               {"workspaceUuids", bj::array{str(ws)}}})}}})}));
     backend open(options_with(text));
     INFO(messages_of(open.fixture_problems()));
     REQUIRE(open.fixture_problems().empty());

@@ -29,7 +29,7 @@ std::vector<std::string> paths_of(const bj::array& entries) { return strings_at(
 
 answer add_fault(client& c, const bj::object& rule) { return c.call("/_control/faults/add", rule); }
 
-} // namespace
+}  // namespace
 
 TEST_CASE("journal: a team's public requests and their answers, oldest first", "[backend][journal]") {
     client c(fixed_clock(11));
@@ -138,8 +138,10 @@ TEST_CASE("faults: an error rule answers its code and changes nothing", "[backen
     CHECK(journal(c, {{"status", 400}}).size() == 2);
 
     // Any code, with its own status: 401, 500.
-    require_ok(add_fault(c, {{"operation", "/public/utils/whoami"}, {"action", "error"}, {"error", "AUTHENTICATION_ERROR"}}));
-    require_ok(add_fault(c, {{"operation", "/public/utils/whoami"}, {"action", "error"}, {"error", "INTERNAL_SERVER_ERROR"}}));
+    require_ok(
+        add_fault(c, {{"operation", "/public/utils/whoami"}, {"action", "error"}, {"error", "AUTHENTICATION_ERROR"}}));
+    require_ok(
+        add_fault(c, {{"operation", "/public/utils/whoami"}, {"action", "error"}, {"error", "INTERNAL_SERVER_ERROR"}}));
     CHECK(c.b.handle("/public/utils/whoami", c.main.key, "{}").status == 401);  // rules in the order added
     CHECK(c.b.handle("/public/utils/whoami", c.main.key, "{}").status == 500);
     CHECK(c.b.handle("/public/utils/whoami", c.main.key, "{}").status == 200);
@@ -150,7 +152,8 @@ TEST_CASE("faults: drop and delay", "[backend][faults]") {
     const auto env = new_envelope(c);
     const auto before = c.get(env);
     require_ok(add_fault(c, {{"operation", "/public/envelope/update"}, {"action", "drop"}}));
-    auto r = c.b.handle("/public/envelope/update", c.main.key, bj::serialize(bj::object{{"envelopeUuid", env}, {"update", bj::object{{"title", "x"}}}}));
+    auto r = c.b.handle("/public/envelope/update", c.main.key,
+                        bj::serialize(bj::object{{"envelopeUuid", env}, {"update", bj::object{{"title", "x"}}}}));
     CHECK(r.dropped);
     CHECK(r.status == 0);
     CHECK(r.body.empty());
@@ -161,8 +164,9 @@ TEST_CASE("faults: drop and delay", "[backend][faults]") {
 
     require_ok(add_fault(c, {{"operation", "/public/envelope/update"}, {"action", "delay"}, {"delayMs", 200}}));
     const auto started = std::chrono::steady_clock::now();
-    auto delayed = c.b.handle("/public/envelope/update", c.main.key,
-                              bj::serialize(bj::object{{"envelopeUuid", env}, {"update", bj::object{{"title", "late"}}}}));
+    auto delayed =
+        c.b.handle("/public/envelope/update", c.main.key,
+                   bj::serialize(bj::object{{"envelopeUuid", env}, {"update", bj::object{{"title", "late"}}}}));
     CHECK(std::chrono::steady_clock::now() - started >= std::chrono::milliseconds(200));
     CHECK(delayed.status == 200);
     CHECK(c.get(env).at("title") == str("late"));
@@ -177,7 +181,8 @@ TEST_CASE("faults: a probability draws from the team's stream, the same way on e
                                  {"probability", 0.5},
                                  {"times", 1000}}));
         std::string out;
-        for (int i = 0; i < 40; ++i) out += c.b.handle("/public/utils/whoami", c.main.key, "{}").status == 500 ? 'x' : '.';
+        for (int i = 0; i < 40; ++i)
+            out += c.b.handle("/public/utils/whoami", c.main.key, "{}").status == 500 ? 'x' : '.';
         return out;
     };
     const auto first = pattern();
@@ -227,7 +232,8 @@ TEST_CASE("faults: a rule is refused with the member at fault", "[backend][fault
         CHECK(a.detail_paths().at(0) == path);
     };
     refused({{"action", "drop"}}, {"operation"});
-    refused({{"operation", "/public/utils/whoami"}, {"webhookUuid", "0b5c2a1e-9a7e-4c5b-8a3d-2f6e1d4c3b2a"},
+    refused({{"operation", "/public/utils/whoami"},
+             {"webhookUuid", "0b5c2a1e-9a7e-4c5b-8a3d-2f6e1d4c3b2a"},
              {"action", "fail"}},
             {"operation"});
     refused({{"operation", "/public/utils/whoami"}, {"action", "fail"}}, {"action"});
@@ -248,7 +254,8 @@ TEST_CASE("faults: a rule is refused with the member at fault", "[backend][fault
 
 TEST_CASE("faults: a webhook rule fails its next attempt, and the retry goes out", "[backend][faults]") {
     client c(fixed_clock(27));
-    auto hook = c.call("/public/webhook/create", webhook_body({{"url", "http://127.0.0.1:9/hook"}, {"events", bj::array{"ENVELOPE_CREATED"}}}));
+    auto hook = c.call("/public/webhook/create",
+                       webhook_body({{"url", "http://127.0.0.1:9/hook"}, {"events", bj::array{"ENVELOPE_CREATED"}}}));
     require_ok(hook);
     const std::string webhook = std::string(hook.obj().at("webhook").at("uuid").as_string());
     require_ok(add_fault(c, {{"webhookUuid", webhook}, {"action", "fail"}}));

@@ -40,7 +40,8 @@ std::ostream& operator<<(std::ostream& os, const sent_email& e) {
 
 // One backend and one team; helpers that call it as a client would.
 struct api : client {
-    explicit api(json::object team = {}, backend_options options = fixed_clock(11)) : client(std::move(options), team) {}
+    explicit api(json::object team = {}, backend_options options = fixed_clock(11))
+        : client(std::move(options), team) {}
 
     void team_update(json::object fields) {
         fields["teamUuid"] = main.uuid;
@@ -57,9 +58,11 @@ struct api : client {
         if (signers.size() != 0) {
             json::array items;
             for (const auto& s : signers) items.push_back(recipient(s));
-            require_ok(call("/public/envelope/add-recipients", json::object{{"envelopeUuid", env}, {"recipients", items}}));
+            require_ok(
+                call("/public/envelope/add-recipients", json::object{{"envelopeUuid", env}, {"recipients", items}}));
         }
-        if (!update.empty()) require_ok(call("/public/envelope/update", json::object{{"envelopeUuid", env}, {"update", update}}));
+        if (!update.empty())
+            require_ok(call("/public/envelope/update", json::object{{"envelopeUuid", env}, {"update", update}}));
         return env;
     }
 
@@ -76,7 +79,8 @@ struct api : client {
     }
 
     answer act(const std::string& env, const std::string& email, std::string action) {
-        return control("/_control/recipient/act", json::object{{"envelopeUuid", env}, {"email", email}, {"action", action}});
+        return control("/_control/recipient/act",
+                       json::object{{"envelopeUuid", env}, {"email", email}, {"action", action}});
     }
     void acted(const std::string& env, const std::string& email, std::string action, std::string envelope_status) {
         auto a = act(env, email, std::move(action));
@@ -95,7 +99,8 @@ struct api : client {
     }
 
     std::string webhook() {
-        auto a = call("/public/webhook/create", webhook_body({{"url", "http://127.0.0.1:9/hook"}, {"sslVerify", false}}));
+        auto a =
+            call("/public/webhook/create", webhook_body({{"url", "http://127.0.0.1:9/hook"}, {"sslVerify", false}}));
         require_ok(a);
         return std::string(a.obj().at("webhook").at("uuid").as_string());
     }
@@ -116,7 +121,7 @@ std::vector<std::string> recipients_emailed(const std::vector<sent_email>& outbo
     return to;
 }
 
-} // namespace
+}  // namespace
 
 // ---------------------------------------------------------------------------------------------
 // Send
@@ -136,18 +141,19 @@ TEST_CASE("send: signing, invitations, e-mails, log and webhook event", "[backen
     CHECK(e.at("updateDate") == sent);
     for (const auto* email : {"a@example.com", "b@example.com"})
         CHECK(recipient_of(e, email).at("invitation") == json::value{{"valid", true},
-                                                                      {"expirationDate", sent + 30 * day},
-                                                                      {"creationDate", sent},
-                                                                      {"lastNotificationDate", sent},
-                                                                      {"medium", "email"},
-                                                                      {"verificationType", "none"}});
+                                                                     {"expirationDate", sent + 30 * day},
+                                                                     {"creationDate", sent},
+                                                                     {"lastNotificationDate", sent},
+                                                                     {"medium", "email"},
+                                                                     {"verificationType", "none"}});
     CHECK(t.outbox() == std::vector<sent_email>{{"a@example.com", "invitation", env, sent},
                                                 {"b@example.com", "invitation", env, sent}});
     auto logs = t.logs(env);
     REQUIRE(logs.size() == 2);
     CHECK(logs.at(1).at("eventType") == "ENVELOPE_SENT");
     CHECK(logs.at(1).at("timestamp") == sent);
-    CHECK(logs.at(1).at("author") == json::value{{"uuid", t.main.owner_uuid}, {"email", t.main.owner_email}, {"name", t.main.owner_email}});
+    CHECK(logs.at(1).at("author") ==
+          json::value{{"uuid", t.main.owner_uuid}, {"email", t.main.owner_email}, {"name", t.main.owner_email}});
     CHECK(t.delivered_events(hook) == std::vector<std::string>{"ENVELOPE_CREATED", "ENVELOPE_SENT"});
 }
 
@@ -241,8 +247,8 @@ TEST_CASE("e-mails use the quota at send and later, never below zero", "[backend
 
 TEST_CASE("distributionMethod none: links only, no e-mail ever", "[backend][lifecycle]") {
     api t({{"apiCredits", 1}, {"emailQuota", 0}});
-    const std::string env = t.envelope({"a@example.com", "b@example.com"},
-                                       {{"signatureOrder", true}, {"reminderFrequencyPeriod", 1}});
+    const std::string env =
+        t.envelope({"a@example.com", "b@example.com"}, {{"signatureOrder", true}, {"reminderFrequencyPeriod", 1}});
     require_ok(t.send(env, "none"));
     auto e = t.get(env);
     CHECK(recipient_of(e, "a@example.com").at("invitation").at("medium") == "none");
@@ -258,8 +264,8 @@ TEST_CASE("sandbox send: no credits, no quota, no e-mail, even once the workspac
           "[backend][lifecycle]") {
     api t({{"apiCredits", 0}, {"emailQuota", 0}, {"subscription", false}});
     t.sandbox(true);
-    const std::string env = t.envelope({"a@example.com", "b@example.com"},
-                                       {{"signatureOrder", true}, {"reminderFrequencyPeriod", 1}});
+    const std::string env =
+        t.envelope({"a@example.com", "b@example.com"}, {{"signatureOrder", true}, {"reminderFrequencyPeriod", 1}});
     require_ok(t.send(env));
     auto e = t.get(env);
     CHECK(e.at("status") == "signing");
@@ -306,7 +312,9 @@ TEST_CASE("approving, then signing, then complete", "[backend][lifecycle]") {
 
     t.acted(env, "s2@example.com", "sign", "signing");
     auto m = t.get(env).at("metrics");
-    CHECK(m == json::value{{"signatureCount", 1}, {"signatureRequiredCount", 2}, {"approvalCount", 1},
+    CHECK(m == json::value{{"signatureCount", 1},
+                           {"signatureRequiredCount", 2},
+                           {"approvalCount", 1},
                            {"approvalRequiredCount", 1}});
     require_error(t.act(env, "s2@example.com", "sign"), 400, "ACTION_NOT_ALLOWED");
     r = t.act(env, "s1@example.com", "sign");
@@ -338,7 +346,8 @@ TEST_CASE("signature order: the lowest pending order acts, equal orders together
     require_error(t.act(env, "d@example.com", "decline"), 400, "ACTION_NOT_ALLOWED");
 
     t.acted(env, "a@example.com", "sign", "signing");
-    CHECK(recipients_emailed(t.outbox()) == std::vector<std::string>{"a@example.com", "b@example.com", "c@example.com"});
+    CHECK(recipients_emailed(t.outbox()) ==
+          std::vector<std::string>{"a@example.com", "b@example.com", "c@example.com"});
     t.acted(env, "c@example.com", "sign", "signing");
     require_error(t.act(env, "d@example.com", "sign"), 400, "ACTION_NOT_ALLOWED");
     CHECK(t.outbox().size() == 3);
@@ -387,8 +396,10 @@ TEST_CASE("decline ends the envelope: others canceled, invitations gone", "[back
     require_ok(t.send(env));
     require_error(t.act(env, "v@example.com", "decline"), 400, "ACTION_NOT_ALLOWED");
 
-    auto r = t.control("/_control/recipient/act", json::object{{"envelopeUuid", env}, {"email", "a@example.com"},
-                                                                {"action", "decline"}, {"reason", "Wrong amount"}});
+    auto r = t.control(
+        "/_control/recipient/act",
+        json::object{
+            {"envelopeUuid", env}, {"email", "a@example.com"}, {"action", "decline"}, {"reason", "Wrong amount"}});
     require_ok(r);
     CHECK(r.body == json::value{{"envelopeStatus", "declined"}, {"recipientStatus", "declined"}});
     auto e = t.get(env);
@@ -432,7 +443,8 @@ TEST_CASE("envelope/cancel from draft or in progress, final envelopes refuse it"
     api t;
     const std::string hook = t.webhook();
     const std::string draft = t.envelope({"a@example.com"});
-    auto r = t.control("/_control/envelope/cancel", json::object{{"envelopeUuid", draft}, {"reason", "changed my mind"}});
+    auto r =
+        t.control("/_control/envelope/cancel", json::object{{"envelopeUuid", draft}, {"reason", "changed my mind"}});
     require_ok(r);
     CHECK(r.body == json::object{});
     auto e = t.get(draft);
@@ -440,7 +452,8 @@ TEST_CASE("envelope/cancel from draft or in progress, final envelopes refuse it"
     CHECK(recipient_of(e, "a@example.com").at("status") == "canceled");
     auto log = t.logs(draft).back();
     CHECK(log.at("eventType") == "ENVELOPE_CANCELED");
-    CHECK(log.at("author") == json::value{{"uuid", t.main.owner_uuid}, {"email", t.main.owner_email}, {"name", t.main.owner_email}});
+    CHECK(log.at("author") ==
+          json::value{{"uuid", t.main.owner_uuid}, {"email", t.main.owner_email}, {"name", t.main.owner_email}});
     CHECK(log.at("eventData").at("reason") == "changed my mind");
     CHECK(t.delivered_events(hook).back() == "ENVELOPE_CANCELED");
     require_error(t.control("/_control/envelope/cancel", json::object{{"envelopeUuid", draft}}), 400,
@@ -459,8 +472,10 @@ TEST_CASE("envelope/cancel from draft or in progress, final envelopes refuse it"
     const std::string done = t.envelope({"a@example.com"});
     require_ok(t.send(done));
     t.acted(done, "a@example.com", "sign", "complete");
-    require_error(t.control("/_control/envelope/cancel", json::object{{"envelopeUuid", done}}), 400, "ACTION_NOT_ALLOWED");
-    require_error(t.control("/_control/envelope/cancel", json::object{{"envelopeUuid", ghost}}), 400, "ENVELOPE_NOT_FOUND");
+    require_error(t.control("/_control/envelope/cancel", json::object{{"envelopeUuid", done}}), 400,
+                  "ACTION_NOT_ALLOWED");
+    require_error(t.control("/_control/envelope/cancel", json::object{{"envelopeUuid", ghost}}), 400,
+                  "ENVELOPE_NOT_FOUND");
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -478,7 +493,8 @@ TEST_CASE("clock/advance and clock/now", "[backend][lifecycle]") {
     auto negative = t.control("/_control/clock/advance", json::object{{"milliseconds", -1}});
     require_error(negative, 400, "INVALID_REQUEST_FORMAT");
     CHECK(negative.obj().at("error").at("details").at(0).at("path") == json::array{"milliseconds"});
-    auto huge = t.control("/_control/clock/advance", json::object{{"milliseconds", std::numeric_limits<std::int64_t>::max()}});
+    auto huge =
+        t.control("/_control/clock/advance", json::object{{"milliseconds", std::numeric_limits<std::int64_t>::max()}});
     require_error(huge, 400, "INVALID_REQUEST_FORMAT");
     CHECK(huge.obj().at("error").at("details").at(0).at("path") == json::array{"milliseconds"});
     CHECK(t.control("/_control/clock/now").body == json::value{{"now", t0 + 1500}});
@@ -505,7 +521,8 @@ TEST_CASE("expiry: at sentDate + expirationPeriod days exactly, not a millisecon
     CHECK(expired.at("timestamp") == t0 + 2 * day);
     CHECK(expired.at("author") == json::value{{"uuid", nil}, {"email", ""}, {"name", "System"}});
     require_error(t.act(env, "b@example.com", "sign"), 400, "ACTION_NOT_ALLOWED");
-    require_error(t.control("/_control/envelope/cancel", json::object{{"envelopeUuid", env}}), 400, "ACTION_NOT_ALLOWED");
+    require_error(t.control("/_control/envelope/cancel", json::object{{"envelopeUuid", env}}), 400,
+                  "ACTION_NOT_ALLOWED");
     t.advance(10 * day);
     CHECK(t.log_types(env).back() == "ENVELOPE_EXPIRED");
     CHECK(t.log_types(env).size() == 4);  // created, sent, signed, expired: once
@@ -518,8 +535,9 @@ TEST_CASE("expiry: at sentDate + expirationPeriod days exactly, not a millisecon
 
 TEST_CASE("reminders: every N days to whoever's turn it is, none at the expiry instant", "[backend][lifecycle]") {
     api t({{"emailQuota", 2}});
-    const std::string env = t.envelope({"a@example.com", "b@example.com"},
-                                       {{"signatureOrder", true}, {"reminderFrequencyPeriod", 1}, {"expirationPeriod", 3}});
+    const std::string env =
+        t.envelope({"a@example.com", "b@example.com"},
+                   {{"signatureOrder", true}, {"reminderFrequencyPeriod", 1}, {"expirationPeriod", 3}});
     require_ok(t.send(env));  // the quota is now 1: a's invitation
     t.advance(day);
     CHECK(recipient_of(t.get(env), "a@example.com").at("invitation").at("lastNotificationDate") == t0 + day);
@@ -535,8 +553,8 @@ TEST_CASE("reminders: every N days to whoever's turn it is, none at the expiry i
 
 TEST_CASE("reminders: rounds counted from send, for each pending recipient in turn", "[backend][lifecycle]") {
     api t;
-    const std::string env = t.envelope({"a@example.com", "b@example.com", "v@example.com"},
-                                       {{"reminderFrequencyPeriod", 2}});
+    const std::string env =
+        t.envelope({"a@example.com", "b@example.com", "v@example.com"}, {{"reminderFrequencyPeriod", 2}});
     t.recipient_update(env, "v@example.com", {{"role", "viewer"}});
     const std::string quiet = t.envelope({"q@example.com"});  // no reminder period: no reminders
     const std::int64_t sent = t.advance(500);
@@ -576,7 +594,8 @@ TEST_CASE("due events of every envelope are applied in time order", "[backend][l
     for (const auto& l : t.logs())
         if (l.at("eventType") == "ENVELOPE_EXPIRED")
             expiries.emplace_back(std::string(l.at("envelopeUuid").as_string()), l.at("timestamp").as_int64());
-    CHECK(expiries == std::vector<std::pair<std::string, std::int64_t>>{{fast, t0 + day + day / 2}, {slow, t0 + 3 * day}});
+    CHECK(expiries ==
+          std::vector<std::pair<std::string, std::int64_t>>{{fast, t0 + day + day / 2}, {slow, t0 + 3 * day}});
 }
 
 TEST_CASE("due events are applied before the next request when wall time passes", "[backend][lifecycle]") {

@@ -15,8 +15,9 @@ using namespace backend_support;
 namespace {
 
 std::string envelope(client& c, const std::vector<std::string>& signers = {}) {
-    auto a = c.call("/_control/envelope/create",
-                    bj::object{{"title", "Contract"}, {"documents", bj::array{bj::object{{"title", "Main"}, {"pageCount", 1}}}}});
+    auto a = c.call(
+        "/_control/envelope/create",
+        bj::object{{"title", "Contract"}, {"documents", bj::array{bj::object{{"title", "Main"}, {"pageCount", 1}}}}});
     require_ok(a);
     std::string env(a.obj().at("envelopeUuid").as_string());
     if (!signers.empty()) {
@@ -44,8 +45,9 @@ void populate(client& c) {
     const auto expired = sent(c);
     require_ok(c.call("/_control/clock/advance", bj::object{{"milliseconds", 31 * 86'400'000LL}}));
     CHECK(c.get(expired).at("status") == str("expired"));
-    require_ok(c.call("/public/webhook/create",
-                      webhook_body({{"url", "http://127.0.0.1:9/hook"}, {"events", bj::array{"ENVELOPE_CREATED", "ENVELOPE_SENT"}}})));
+    require_ok(
+        c.call("/public/webhook/create", webhook_body({{"url", "http://127.0.0.1:9/hook"},
+                                                       {"events", bj::array{"ENVELOPE_CREATED", "ENVELOPE_SENT"}}})));
     envelope(c);  // draft
     sent(c);      // signing
     const auto complete = sent(c);
@@ -56,10 +58,13 @@ void populate(client& c) {
     const auto canceled = sent(c);
     require_ok(c.call("/_control/envelope/cancel", bj::object{{"envelopeUuid", canceled}}));
     require_ok(c.call("/_control/template/create",
-                      bj::object{{"title", "T"}, {"recipientLabels", bj::array{"client"}},
+                      bj::object{{"title", "T"},
+                                 {"recipientLabels", bj::array{"client"}},
                                  {"documents", bj::array{bj::object{{"title", "D"}, {"pageCount", 2}}}}}));
-    require_ok(c.call("/public/contact/create",
-                      bj::object{{"contacts", bj::array{bj::object{{"email", "c@example.com"}, {"firstname", "C"}, {"lastname", "D"}}}}}));
+    require_ok(
+        c.call("/public/contact/create",
+               bj::object{{"contacts",
+                           bj::array{bj::object{{"email", "c@example.com"}, {"firstname", "C"}, {"lastname", "D"}}}}}));
 }
 
 std::string snapshot(client& c, const std::string& key) {
@@ -81,7 +86,7 @@ std::set<std::string> statuses(const std::string& snapshot_body) {
     return out;
 }
 
-} // namespace
+}  // namespace
 
 TEST_CASE("snapshot: snapshot, restore, snapshot gives the same bytes, and the team goes on the same way",
           "[backend][snapshot]") {
@@ -103,8 +108,7 @@ TEST_CASE("snapshot: snapshot, restore, snapshot gives the same bytes, and the t
     // What the team does next, from the snapshot's point.
     const auto next = envelope(c);
     require_ok(c.call("/_control/clock/advance", bj::object{{"milliseconds", 5000}}));
-    require_ok(c.call("/public/webhook/delete",
-                      bj::object{{"uuid", state.at("webhooks").as_object().begin()->key()}}));
+    require_ok(c.call("/public/webhook/delete", bj::object{{"uuid", state.at("webhooks").as_object().begin()->key()}}));
 
     require_ok(restore(c, c.main.key, bj::parse(first).at("team")));
     CHECK(snapshot(c, c.main.key) == first);
@@ -118,8 +122,9 @@ TEST_CASE("snapshot: one team's state seeds another, which keeps its identity", 
     const auto body = snapshot(c, c.main.key);
     const auto other = c.make_team();
     const auto theirs = envelope(c);  // main's, untouched below
-    auto own = request(c.b, "/_control/envelope/create", other.key,
-                       bj::object{{"title", "Other"}, {"documents", bj::array{bj::object{{"title", "d"}, {"pageCount", 1}}}}});
+    auto own =
+        request(c.b, "/_control/envelope/create", other.key,
+                bj::object{{"title", "Other"}, {"documents", bj::array{bj::object{{"title", "d"}, {"pageCount", 1}}}}});
     require_ok(own);
 
     require_ok(restore(c, other.key, bj::parse(body).at("team")));
@@ -130,8 +135,9 @@ TEST_CASE("snapshot: one team's state seeds another, which keeps its identity", 
     auto list = request(c.b, "/public/envelope/list", other.key, bj::object{});
     require_ok(list);
     CHECK(list.obj().at("envelopes").as_array().size() == 6);
-    require_error(request(c.b, "/public/envelope/get", other.key, bj::object{{"envelopeUuid", own.obj().at("envelopeUuid")}}),
-                  400, "ENVELOPE_NOT_FOUND");
+    require_error(
+        request(c.b, "/public/envelope/get", other.key, bj::object{{"envelopeUuid", own.obj().at("envelopeUuid")}}),
+        400, "ENVELOPE_NOT_FOUND");
     // Main is unchanged.
     require_ok(c.call("/public/envelope/get", bj::object{{"envelopeUuid", theirs}}));
     // The other team's snapshot names it, not main.
@@ -165,7 +171,8 @@ TEST_CASE("snapshot: a malformed snapshot is refused with its paths, and changes
     t.as_object().erase("state");
     refused(t, {"team", "state"});
     t = good;
-    t.at("state").at("envelopes").at(envelope_key).as_object()["workspace_uuid"] = "0b5c2a1e-9a7e-4c5b-8a3d-2f6e1d4c3b2a";
+    t.at("state").at("envelopes").at(envelope_key).as_object()["workspace_uuid"] =
+        "0b5c2a1e-9a7e-4c5b-8a3d-2f6e1d4c3b2a";
     refused(t, {"team", "state", "envelopes", envelope_key, "workspace_uuid"});
     t = good;
     t.at("state").as_object()["stream"] = "not a stream";
@@ -202,7 +209,8 @@ TEST_CASE("snapshot: a --fixture team with a state starts from it", "[backend][s
     CHECK(list.obj().at("envelopes").as_array().size() == 6);
     auto back = loaded.handle("/_control/team/snapshot", std::string_view("esk_fixture_with_state"), "{}");
     REQUIRE(back.status == 200);
-    CHECK(statuses(back.body) == std::set<std::string>{"draft", "signing", "complete", "declined", "canceled", "expired"});
+    CHECK(statuses(back.body) ==
+          std::set<std::string>{"draft", "signing", "complete", "declined", "canceled", "expired"});
 
     // A state whose records do not resolve is a problem of the fixture, at its path.
     team.at("state").as_object()["stream"] = 12;
@@ -257,7 +265,8 @@ TEST_CASE("snapshot: expiries fall due the same after restore, reset and fixture
     backend loaded(options);
     REQUIRE(loaded.fixture_problems().empty());
     auto loaded_status = [&](const std::string& env) {
-        auto a = request(loaded, "/public/envelope/get", std::string_view("esk_fixture_due"), bj::object{{"envelopeUuid", env}});
+        auto a = request(loaded, "/public/envelope/get", std::string_view("esk_fixture_due"),
+                         bj::object{{"envelopeUuid", env}});
         require_ok(a);
         return std::string(a.obj().at("status").as_string());
     };
@@ -367,7 +376,7 @@ void check_lists(client& c, const std::string& key, const std::vector<listed_env
     }
 }
 
-} // namespace
+}  // namespace
 
 TEST_CASE("snapshot: lists read through the indexes match the records after restore, reset and reordering",
           "[backend][snapshot][index]") {
@@ -385,13 +394,17 @@ TEST_CASE("snapshot: lists read through the indexes match the records after rest
         if (i % 3 == 0) tags.push_back("third");
         const std::string& ws = workspaces[i % 7 == 0 ? 1 : (i % 5 == 0 ? 2 : 0)];
         auto a = c.call("/_control/envelope/create",
-                        bj::object{{"workspaceUuid", ws}, {"title", "E" + std::to_string(i)}, {"tags", tags},
+                        bj::object{{"workspaceUuid", ws},
+                                   {"title", "E" + std::to_string(i)},
+                                   {"tags", tags},
                                    {"documents", bj::array{bj::object{{"title", "D"}, {"pageCount", 1}}}}});
         require_ok(a);
         const std::string env(a.obj().at("envelopeUuid").as_string());
         if (i % 4 == 1) {
             require_ok(c.call("/public/envelope/add-recipients",
-                              bj::object{{"envelopeUuid", env}, {"workspaceUuid", ws}, {"recipients", bj::array{recipient("s@example.com")}}}));
+                              bj::object{{"envelopeUuid", env},
+                                         {"workspaceUuid", ws},
+                                         {"recipients", bj::array{recipient("s@example.com")}}}));
             require_ok(c.call("/public/envelope/send", bj::object{{"envelopeUuid", env}, {"workspaceUuid", ws}}));
         }
         if (i % 9 == 0) c.advance(1000);  // several envelopes share each instant
@@ -400,7 +413,8 @@ TEST_CASE("snapshot: lists read through the indexes match the records after rest
     }
     auto refresh = [&](const std::string& key) {
         for (auto& e : all) {
-            auto got = request(c.b, "/public/envelope/get", key, bj::object{{"envelopeUuid", e.uuid}, {"workspaceUuid", e.workspace}});
+            auto got = request(c.b, "/public/envelope/get", key,
+                               bj::object{{"envelopeUuid", e.uuid}, {"workspaceUuid", e.workspace}});
             require_ok(got);
             e.status = std::string(got.obj().at("status").as_string());
             e.created = got.obj().at("creationDate").to_number<std::int64_t>();
@@ -417,7 +431,8 @@ TEST_CASE("snapshot: lists read through the indexes match the records after rest
     };
     auto by_id = logs(c.main.key, "id", "asc");
     REQUIRE(by_id.size() > all.size());
-    CHECK(std::is_sorted(by_id.begin(), by_id.end(), [](const auto& a, const auto& b) { return std::stoll(a) < std::stoll(b); }));
+    CHECK(std::is_sorted(by_id.begin(), by_id.end(),
+                         [](const auto& a, const auto& b) { return std::stoll(a) < std::stoll(b); }));
     auto desc = logs(c.main.key, "timestamp", "desc");
     std::reverse(desc.begin(), desc.end());
     CHECK(desc == by_id);
@@ -445,13 +460,16 @@ TEST_CASE("snapshot: lists read through the indexes match the records after rest
     require_ok(restore(c, other.key, edited));
     check_lists(c, other.key, all, workspaces);
     auto asc = logs(other.key, "timestamp", "asc");
-    CHECK(std::is_sorted(asc.begin(), asc.end(), [](const auto& a, const auto& b) { return std::stoll(a) < std::stoll(b); }));
+    CHECK(std::is_sorted(asc.begin(), asc.end(),
+                         [](const auto& a, const auto& b) { return std::stoll(a) < std::stoll(b); }));
     CHECK(asc.size() == by_id.size());
     auto ids = logs(other.key, "id", "asc");  // insertion order: timestamps now decrease
-    CHECK(std::is_sorted(ids.begin(), ids.end(), [](const auto& a, const auto& b) { return std::stoll(a) > std::stoll(b); }));
+    CHECK(std::is_sorted(ids.begin(), ids.end(),
+                         [](const auto& a, const auto& b) { return std::stoll(a) > std::stoll(b); }));
     // New records after a restore are indexed too.
-    auto more = request(c.b, "/_control/envelope/create", other.key,
-                        bj::object{{"title", "late"}, {"documents", bj::array{bj::object{{"title", "D"}, {"pageCount", 1}}}}});
+    auto more =
+        request(c.b, "/_control/envelope/create", other.key,
+                bj::object{{"title", "late"}, {"documents", bj::array{bj::object{{"title", "D"}, {"pageCount", 1}}}}});
     require_ok(more);
     CHECK(every_page(c, other.key, "/public/envelope/list", bj::object{}, "envelopes").front() ==
           std::string(more.obj().at("envelopeUuid").as_string()));

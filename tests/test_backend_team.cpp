@@ -69,7 +69,7 @@ bj::object pagination(std::int64_t total, std::int64_t page, std::int64_t pages,
     return p;
 }
 
-} // namespace
+}  // namespace
 
 // ---------------------------------------------------------------------------------------------
 // Team control operations
@@ -670,16 +670,17 @@ TEST_CASE("webhook/create: refused URLs", "[backend][webhook]") {
     CHECK(create(b, t, "hooks.example.com").code() == "INVALID_REQUEST_FORMAT");
     CHECK(create(b, t, "hooks.example.com").detail_path() == bj::array{"url"});
     // contract.md §6.7: IPv4 in IPv6 clothing is refused like the IPv4 address it carries ...
-    for (std::string url : {"http://[::169.254.169.254]/", "http://[64:ff9b::169.254.169.254]/",
-                            "http://[2002:a9fe:a9fe::1]/", "http://[::ffff:0:169.254.169.254]/",
-                            "HTTP://user@Example.COM/x?y#z"}) {
+    for (std::string url :
+         {"http://[::169.254.169.254]/", "http://[64:ff9b::169.254.169.254]/", "http://[2002:a9fe:a9fe::1]/",
+          "http://[::ffff:0:169.254.169.254]/", "HTTP://user@Example.COM/x?y#z"}) {
         INFO(url);
         CHECK(create(b, t, url).code() == "WEBHOOK_URL_REFUSED");
     }
     // ... and what is no URL of the grammar, or too long, is a malformed request, at /url.
     const std::string base = "https://hooks.example.com/";
-    for (const std::string& url : std::vector<std::string>{"http://[::1/", "http://example.com:99999/", "http://example.com:0/", "http://:80/",
-                            "http://[fe80::1%25eth0]/", "http:no-authority", base + std::string(2049 - base.size(), 'a')}) {
+    for (const std::string& url : std::vector<std::string>{
+             "http://[::1/", "http://example.com:99999/", "http://example.com:0/", "http://:80/",
+             "http://[fe80::1%25eth0]/", "http:no-authority", base + std::string(2049 - base.size(), 'a')}) {
         INFO(url);
         auto r = create(b, t, url);
         CHECK(r.code() == "INVALID_REQUEST_FORMAT");

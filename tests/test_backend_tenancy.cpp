@@ -33,7 +33,8 @@ struct made_team {
     std::string secret_key;
 };
 
-made_team make_full_team(backend& b, const bj::object& body = {}, std::optional<std::string_view> token = std::nullopt) {
+made_team make_full_team(backend& b, const bj::object& body = {},
+                         std::optional<std::string_view> token = std::nullopt) {
     auto a = request(b, "/_control/team/create", token, body);
     require_ok(a);
     const auto& o = a.obj();
@@ -58,7 +59,8 @@ std::string sent_envelope(backend& b, const std::string& key, int days = 1) {
     const std::string env = new_envelope(b, key);
     require_ok(post(b, "/public/envelope/add-recipients", key,
                     {{"envelopeUuid", env}, {"recipients", bj::array{recipient("s@example.com")}}}));
-    require_ok(post(b, "/public/envelope/update", key, {{"envelopeUuid", env}, {"update", bj::object{{"expirationPeriod", days}}}}));
+    require_ok(post(b, "/public/envelope/update", key,
+                    {{"envelopeUuid", env}, {"update", bj::object{{"expirationPeriod", days}}}}));
     require_ok(post(b, "/public/envelope/send", key, {{"envelopeUuid", env}, {"distributionMethod", "none"}}));
     return env;
 }
@@ -75,7 +77,7 @@ std::int64_t now_of(backend& b, const std::string& key) {
     return a.obj().at("now").as_int64();
 }
 
-} // namespace
+}  // namespace
 
 TEST_CASE("tenancy: a team's clock moves alone, the operator's moves every team", "[backend][tenancy]") {
     moving_wall wall;
@@ -172,8 +174,9 @@ TEST_CASE("tenancy: team/reset empties one team and keeps its identity", "[backe
     const auto first_env = new_envelope(b, a.t.key);
     const auto other_env = new_envelope(b, other.key);
     require_ok(post(b, "/public/webhook/create", a.t.key, webhook_body()));
-    require_ok(post(b, "/public/contact/create", a.t.key,
-                    {{"contacts", bj::array{bj::object{{"email", "c@example.com"}, {"firstname", "C"}, {"lastname", "D"}}}}}));
+    require_ok(
+        post(b, "/public/contact/create", a.t.key,
+             {{"contacts", bj::array{bj::object{{"email", "c@example.com"}, {"firstname", "C"}, {"lastname", "D"}}}}}));
     require_ok(post(b, "/_control/clock/advance", a.t.key, {{"milliseconds", day_ms}}));
 
     require_ok(post(b, "/_control/team/reset", a.t.key));
@@ -222,7 +225,8 @@ TEST_CASE("tenancy: control operations with a team's key act on that team only",
     const auto env_c = new_envelope(b, c.key);
     require_ok(post(b, "/public/envelope/add-recipients", c.key,
                     {{"envelopeUuid", env_c}, {"recipients", bj::array{recipient("s@example.com")}}}));
-    require_error(post(b, "/public/envelope/send", c.key, {{"envelopeUuid", env_c}}), 400, "API_CREDITS_LIMIT_EXCEEDED");
+    require_error(post(b, "/public/envelope/send", c.key, {{"envelopeUuid", env_c}}), 400,
+                  "API_CREDITS_LIMIT_EXCEEDED");
     // The operator needs teamUuid.
     auto missing = post(b, "/_control/team/update", "", {{"apiCredits", 5}});
     require_error(missing, 400, "INVALID_REQUEST_FORMAT");
@@ -238,7 +242,8 @@ TEST_CASE("tenancy: control operations with a team's key act on that team only",
     CHECK(post(b, "/_control/outbox/list", "").obj().at("emails").as_array().size() == 1);
 
     // A key that is no team's (a stale one) never becomes the operator.
-    require_error(post(b, "/_control/clock/advance", "esk_unknown", {{"milliseconds", 1}}), 401, "AUTHENTICATION_ERROR");
+    require_error(post(b, "/_control/clock/advance", "esk_unknown", {{"milliseconds", 1}}), 401,
+                  "AUTHENTICATION_ERROR");
     // A team's key never grants a server-wide operation.
     require_error(post(b, "/_control/reset", a.key), 401, "AUTHENTICATION_ERROR");
     require_error(post(b, "/_control/team/create", a.key), 401, "AUTHENTICATION_ERROR");
@@ -327,7 +332,7 @@ TEST_CASE("tenancy: deliveries refer to their webhook and are served teams in tu
     require_ok(post(b, "/_control/team/reset", c.key));
     require_ok(post(b, "/_control/clock/advance", c.key, {{"milliseconds", 500}}));  // when the retry was due
     CHECK_FALSE(b.next_webhook_attempt(0ms));
-    b.record_webhook_attempt(*second, 200, true);   // too late: from before the reset
+    b.record_webhook_attempt(*second, 200, true);  // too late: from before the reset
     CHECK(post(b, "/_control/webhook/deliveries", c.key).obj().at("deliveries").as_array().empty());
 }
 
@@ -431,11 +436,10 @@ TEST_CASE("tenancy: teams made, used and reset from many threads", "[backend][te
                     const std::string key(bj::parse(team_reply.body).at("apiKey").as_string());
                     for (auto path : {"/public/utils/whoami", "/public/webhook/list", "/public/workspace/list",
                                       "/public/logs/list", "/_control/team/reset", "/public/workspace/create"}) {
-                        const std::string body = std::string_view(path) == "/public/workspace/create"
-                                                     ? R"({"name":"w"})"
-                                                     : std::string_view(path) == "/public/logs/list"
-                                                           ? R"({"category":"team"})"
-                                                           : "{}";
+                        const std::string body =
+                            std::string_view(path) == "/public/workspace/create" ? R"({"name":"w"})"
+                            : std::string_view(path) == "/public/logs/list"      ? R"({"category":"team"})"
+                                                                                 : "{}";
                         auto r = b.handle(path, std::string_view(key), body);
                         // 401 only once a server-wide reset retired the team.
                         if (r.status != 200 && r.status != 401) ++unexpected;

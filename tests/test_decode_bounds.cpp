@@ -42,7 +42,7 @@ problem_list dom_problems(std::string_view body, json::decode_options options = 
 
 const std::string bad_item = R"({"type":"manual","email":"no","firstname":1,"lastname":2})";  // 3 problems
 
-} // namespace
+}  // namespace
 
 TEST_CASE("decode bounds: at most 100 problems are kept, and the body is still refused", "[json][limits]") {
     STATIC_REQUIRE(max_reported_problems == 100);
@@ -71,8 +71,8 @@ TEST_CASE("decode bounds: at most 100 problems are kept, and the body is still r
         json::decode_value(dom->value, out, d);
         CHECK(d.problems() == r.problems());
 
-        auto error = json::make_error_body(error_code::INVALID_REQUEST_FORMAT, {"/public/envelope/add-recipients", "id", 0},
-                                           r.problems());
+        auto error = json::make_error_body(error_code::INVALID_REQUEST_FORMAT,
+                                           {"/public/envelope/add-recipients", "id", 0}, r.problems());
         REQUIRE(error.error.details.has_value());
         CHECK(error.error.details->size() == 100);
     }
@@ -137,7 +137,8 @@ TEST_CASE("decode bounds: member names in problem paths are cut", "[json][limits
         REQUIRE(duplicate != nullptr);
         REQUIRE(duplicate->path.size() == 11);
         for (std::size_t i = 0; i < 10; ++i)
-            CHECK(duplicate->path[i].size() == (i < long_path_segments ? max_path_name_bytes : max_deep_path_name_bytes));
+            CHECK(duplicate->path[i].size() ==
+                  (i < long_path_segments ? max_path_name_bytes : max_deep_path_name_bytes));
         CHECK(duplicate->path[10] == "a");
         auto dom = json::parse_body(body);
         REQUIRE(dom.has_value());

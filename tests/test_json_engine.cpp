@@ -93,22 +93,26 @@ std::string expected_iso8601(std::int64_t ms) {
     std::tm tm{};
     gmtime_r(&t, &tm);
     char buf[64];
-    std::snprintf(buf, sizeof buf, "%04d-%02d-%02dT%02d:%02d:%02d.%03dZ", tm.tm_year + 1900, tm.tm_mon + 1,
-                  tm.tm_mday, tm.tm_hour, tm.tm_min, tm.tm_sec, static_cast<int>(millis));
+    std::snprintf(buf, sizeof buf, "%04d-%02d-%02dT%02d:%02d:%02d.%03dZ", tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday,
+                  tm.tm_hour, tm.tm_min, tm.tm_sec, static_cast<int>(millis));
     return buf;
 }
 
 // contract.md §1: 401, 403, 500, else 400.
 unsigned expected_status(error_code code) {
     switch (code) {
-    case error_code::AUTHENTICATION_ERROR:
-    case error_code::DBSC_COOKIE_INVALID:
-    case error_code::TUNNEL_ERROR:
-    case error_code::TUNNEL_SESSION_NOT_FOUND: return 401;
-    case error_code::AUTHORIZATION_ERROR:
-    case error_code::FEATURE_NOT_IN_CURRENT_PLAN: return 403;
-    case error_code::INTERNAL_SERVER_ERROR: return 500;
-    default: return 400;
+        case error_code::AUTHENTICATION_ERROR:
+        case error_code::DBSC_COOKIE_INVALID:
+        case error_code::TUNNEL_ERROR:
+        case error_code::TUNNEL_SESSION_NOT_FOUND:
+            return 401;
+        case error_code::AUTHORIZATION_ERROR:
+        case error_code::FEATURE_NOT_IN_CURRENT_PLAN:
+            return 403;
+        case error_code::INTERNAL_SERVER_ERROR:
+            return 500;
+        default:
+            return 400;
     }
 }
 
@@ -119,7 +123,8 @@ problem make_problem(problem_path path, problem_kind kind, std::string message) 
 // Inputs for the robustness test: valid bodies of several operations, and pieces of JSON.
 const std::vector<std::string>& seed_bodies() {
     static const std::vector<std::string> seeds{
-        R"({"envelopeUuid":")" + U + R"(","recipients":[{"type":"manual","email":"a@example.com","firstname":"A","lastname":"B","verificationType":"sms","phone":"+1"}]})",
+        R"({"envelopeUuid":")" + U +
+            R"(","recipients":[{"type":"manual","email":"a@example.com","firstname":"A","lastname":"B","verificationType":"sms","phone":"+1"}]})",
         R"({"envelopeUuid":")" + U + R"(","documentUuid":")" + U +
             R"(","blocks":[{"page":"01","x":1.5,"y":-2e3,"type":"text","text":"t","defaultValue":true,"maxLength":3.0}]})",
         R"({"envelopeUuid":")" + U +
@@ -143,28 +148,34 @@ std::string mutate(std::string s, std::mt19937& rng) {
         std::size_t pos = s.empty() ? 0 : rng() % (s.size() + 1);
         char c = alphabet[rng() % alphabet.size()];
         switch (op_dist(rng)) {
-        case 0: s.insert(s.begin() + static_cast<std::ptrdiff_t>(pos), c); break;
-        case 1:
-            if (pos < s.size()) s[pos] = c;
-            break;
-        case 2:
-            if (pos < s.size()) s.erase(pos, 1);
-            break;
-        case 3: s = s.substr(0, pos); break;  // truncation
-        case 4:
-            if (pos < s.size()) s[pos] = static_cast<char>(rng() & 0xFF);
-            break;
-        case 5: s.insert(pos, s.substr(pos, rng() % 16)); break;  // duplicate a slice
-        default: {
-            std::size_t from = s.empty() ? 0 : rng() % s.size();
-            s.insert(pos, s.substr(from, rng() % 24));
-        }
+            case 0:
+                s.insert(s.begin() + static_cast<std::ptrdiff_t>(pos), c);
+                break;
+            case 1:
+                if (pos < s.size()) s[pos] = c;
+                break;
+            case 2:
+                if (pos < s.size()) s.erase(pos, 1);
+                break;
+            case 3:
+                s = s.substr(0, pos);
+                break;  // truncation
+            case 4:
+                if (pos < s.size()) s[pos] = static_cast<char>(rng() & 0xFF);
+                break;
+            case 5:
+                s.insert(pos, s.substr(pos, rng() % 16));
+                break;  // duplicate a slice
+            default: {
+                std::size_t from = s.empty() ? 0 : rng() % s.size();
+                s.insert(pos, s.substr(from, rng() % 24));
+            }
         }
     }
     return s;
 }
 
-} // namespace
+}  // namespace
 
 // =============================================================================================
 // Body errors: exactly one problem at [] of kind syntax
@@ -180,38 +191,38 @@ TEST_CASE("json engine: invalid JSON", "[json][body]") {
     check_body_error("}");
     check_body_error("{\"a\"}");
     check_body_error("{\"a\":}");
-    check_body_error("{\"a\":1,}");               // trailing comma
-    check_body_error("{'a':1}");                  // single quotes
-    check_body_error("{a:1}");                    // unquoted key
-    check_body_error("{\"a\":01}");               // leading zero
+    check_body_error("{\"a\":1,}");  // trailing comma
+    check_body_error("{'a':1}");     // single quotes
+    check_body_error("{a:1}");       // unquoted key
+    check_body_error("{\"a\":01}");  // leading zero
     check_body_error("{\"a\":NaN}");
     check_body_error("{\"a\":Infinity}");
     check_body_error("{\"a\":tru}");
     check_body_error("{\"a\":\"unterminated}");
-    check_body_error("{\"a\":\"ctrl\x01\"}");     // unescaped control character
-    check_body_error("{\"a\":\"\\x41\"}");        // invalid escape
-    check_body_error("{/*comment*/}");            // comments are not JSON
+    check_body_error("{\"a\":\"ctrl\x01\"}");  // unescaped control character
+    check_body_error("{\"a\":\"\\x41\"}");     // invalid escape
+    check_body_error("{/*comment*/}");         // comments are not JSON
     check_body_error("// c\n{}");
     check_body_error(std::string_view("{\0}", 3));
 }
 
 TEST_CASE("json engine: invalid UTF-8", "[json][body]") {
     check_body_error("{\"title\":\"\xff\"}");
-    check_body_error("{\"title\":\"a\xc3\"}");            // truncated sequence
-    check_body_error("{\"title\":\"\xc0\xaf\"}");         // overlong
-    check_body_error("{\"title\":\"\xed\xa0\x80\"}");     // a surrogate encoded in UTF-8
-    check_body_error("{\"title\":\"\xf4\x90\x80\x80\"}"); // beyond U+10FFFF
-    check_body_error("{\"\xff\":1}");                     // in a member name
-    check_body_error("{\"a\":1}\xff");                    // after the object
+    check_body_error("{\"title\":\"a\xc3\"}");             // truncated sequence
+    check_body_error("{\"title\":\"\xc0\xaf\"}");          // overlong
+    check_body_error("{\"title\":\"\xed\xa0\x80\"}");      // a surrogate encoded in UTF-8
+    check_body_error("{\"title\":\"\xf4\x90\x80\x80\"}");  // beyond U+10FFFF
+    check_body_error("{\"\xff\":1}");                      // in a member name
+    check_body_error("{\"a\":1}\xff");                     // after the object
 }
 
 TEST_CASE("json engine: lone surrogate escapes", "[json][body]") {
     check_body_error(R"({"title":"\ud800"})");
-    check_body_error(R"({"title":"\udc00"})");        // lone trailing surrogate
+    check_body_error(R"({"title":"\udc00"})");  // lone trailing surrogate
     check_body_error(R"({"title":"a\ud800b"})");
     check_body_error(R"({"title":"\ud800\u0041"})");  // high surrogate, then not a low one
     check_body_error(R"({"title":"\ud800\ud800"})");
-    check_body_error(R"({"\ud800":1})");              // in a member name
+    check_body_error(R"({"\ud800":1})");  // in a member name
     // A proper pair is fine.
     check_not_body_error(R"({"title":"\ud83d\ude00"})");
 }
@@ -317,10 +328,22 @@ TEST_CASE("json engine: hostile values never throw", "[json][robust]") {
 // and within its own range (page at least 1). Each hostile page is refused at ["page"] and
 // nowhere else; the largest in range is accepted.
 TEST_CASE("json engine: hostile numbers get their verdict", "[json][robust]") {
-    const std::vector<std::string> refused{
-        "1e400", "-1e400", "18446744073709551615", "18446744073709551616", "-9223372036854775809",
-        "9223372036854775807", "2147483648", "1e-400", "-0.0", "0", "1.5", "[[[[[[[[]]]]]]]]",
-        R"({"a":{"b":null}})", "null", R"("1")", "true"};
+    const std::vector<std::string> refused{"1e400",
+                                           "-1e400",
+                                           "18446744073709551615",
+                                           "18446744073709551616",
+                                           "-9223372036854775809",
+                                           "9223372036854775807",
+                                           "2147483648",
+                                           "1e-400",
+                                           "-0.0",
+                                           "0",
+                                           "1.5",
+                                           "[[[[[[[[]]]]]]]]",
+                                           R"({"a":{"b":null}})",
+                                           "null",
+                                           R"("1")",
+                                           "true"};
     for (const auto& page : refused) {
         const std::string body = R"({"page":)" + page + "}";
         INFO(body);
@@ -402,8 +425,7 @@ TEST_CASE("json engine: decode<T>(value) of a non-object root is one problem at 
 // The error body
 
 TEST_CASE("json engine: error body members", "[json][error-body]") {
-    const esign::json::error_context ctx{"/public/envelope/get", "0b5c2a1e-9a7e-4c5b-8a3d-2f6e1d4c3b2a",
-                                         1795000000123};
+    const esign::json::error_context ctx{"/public/envelope/get", "0b5c2a1e-9a7e-4c5b-8a3d-2f6e1d4c3b2a", 1795000000123};
     for (auto code : enum_values<error_code>()) {
         INFO(enum_to_wire(code));
         const problem_list problems{make_problem({"recipients", "3", "email"}, problem_kind::pattern, "bad e-mail")};
@@ -478,13 +500,14 @@ TEST_CASE("json engine: error body details", "[json][error-body]") {
             auto body = esign::json::make_error_body(error_code::INVALID_REQUEST_FORMAT, ctx, problems);
             REQUIRE(body.error.details.has_value());
             CHECK(body.error.details->size() == std::min<std::size_t>(n, 100));
-            CHECK(esign::json::encode(body).at("error").at("details").as_array().size() == std::min<std::size_t>(n, 100));
+            CHECK(esign::json::encode(body).at("error").at("details").as_array().size() ==
+                  std::min<std::size_t>(n, 100));
         }
     }
     SECTION("transport failures: their own status, no details") {
-        for (unsigned status : {rules::transport_status::not_found, rules::transport_status::method_not_allowed,
-                                rules::transport_status::payload_too_large,
-                                rules::transport_status::unsupported_media_type}) {
+        for (unsigned status :
+             {rules::transport_status::not_found, rules::transport_status::method_not_allowed,
+              rules::transport_status::payload_too_large, rules::transport_status::unsupported_media_type}) {
             auto body = esign::json::make_error_body(error_code::INVALID_REQUEST_FORMAT, ctx, {}, {}, status);
             CHECK(body.statusCode == status);
             CHECK_FALSE(body.error.details.has_value());
@@ -501,7 +524,8 @@ TEST_CASE("json engine: error body details", "[json][error-body]") {
         CHECK(body.statusCode == 400);
     }
     SECTION("the error body round-trips") {
-        problem_list problems{make_problem({}, problem_kind::syntax, "x"), make_problem({"a", "0"}, problem_kind::type, "y")};
+        problem_list problems{make_problem({}, problem_kind::syntax, "x"),
+                              make_problem({"a", "0"}, problem_kind::type, "y")};
         auto body = esign::json::make_error_body(error_code::INVALID_REQUEST_FORMAT, ctx, problems);
         auto back = esign::json::read<error_body>(esign::json::write(body));
         REQUIRE(back.has_value());
@@ -551,12 +575,14 @@ TEST_CASE("json engine: HTTP status of every error code", "[json][error-body]") 
 // fmt formatting
 
 TEST_CASE("json engine: problems and enums format with fmt", "[json][format]") {
-    const problem p{{"recipients", "3", "email"}, problem_kind::pattern, std::nullopt, "must be a valid e-mail address"};
+    const problem p{
+        {"recipients", "3", "email"}, problem_kind::pattern, std::nullopt, "must be a valid e-mail address"};
     CHECK(fmt::format("{}", p) == "recipients[3].email: must be a valid e-mail address (pattern)");
     CHECK(fmt::format("{}", path_text{p.path}) == "recipients[3].email");
     CHECK(fmt::format("{}", path_text{problem_path{}}) == "(body)");
     CHECK(fmt::format("{}", path_text{problem_path{"blockUuids", "0"}}) == "blockUuids[0]");
-    CHECK(fmt::format("{}", path_text{problem_path{"update", "documents", "1", "title"}}) == "update.documents[1].title");
+    CHECK(fmt::format("{}", path_text{problem_path{"update", "documents", "1", "title"}}) ==
+          "update.documents[1].title");
     CHECK(fmt::format("{}", problem{{}, problem_kind::syntax, std::nullopt, "the request body is empty"}) ==
           "(body): the request body is empty (syntax)");
     CHECK(fmt::format("{}", problem{{"page"}, problem_kind::range, 1, "must be at least 1"}) ==
@@ -585,7 +611,8 @@ TEST_CASE("json engine: problems and enums format with fmt", "[json][format]") {
 
 TEST_CASE("json engine: real problems format as documented", "[json][format]") {
     auto r = esign::json::read<envelope_delete_recipients_request>(
-        R"({"envelopeUuid":")" + U + R"(","recipients":[{"email":"a@example.com"},{"email":"a@example.com"},{"email":"a@example.com"},{"email":"bad"}]})");
+        R"({"envelopeUuid":")" + U +
+        R"(","recipients":[{"email":"a@example.com"},{"email":"a@example.com"},{"email":"a@example.com"},{"email":"bad"}]})");
     REQUIRE(r.problems().size() == 1);
     CHECK(fmt::format("{}", r.problems()[0]) == "recipients[3].email: must be a valid e-mail address (pattern)");
 }
@@ -598,8 +625,9 @@ TEST_CASE("json engine: read<T> joins strings and names the parser gives in part
     // Escapes make the parser hand a string over in pieces; a name can be escaped too.
     std::string long_name;
     for (int i = 0; i < 3000; ++i) long_name += i % 7 == 0 ? "\\\"" : "ab\\u00e9";
-    const std::string body = R"({"e\u006evelopeUuid":")" + U + R"(","recipients":[{"type":"manual","em\u0061il":"a@example.com",)" +
-                             R"("firstname":")" + long_name + R"(","lastname":"B"}]})";
+    const std::string body = R"({"e\u006evelopeUuid":")" + U +
+                             R"(","recipients":[{"type":"manual","em\u0061il":"a@example.com",)" + R"("firstname":")" +
+                             long_name + R"(","lastname":"B"}]})";
     auto r = esign::json::read<envelope_add_recipients_request>(body);
     REQUIRE(r.has_value());
     CHECK(r->envelopeUuid == U);
@@ -647,8 +675,9 @@ TEST_CASE("json engine: duplicates are found in skipped, mapped and captured con
         std::set<problem_path> duplicates;
         for (const auto& p : r.problems())
             if (p.kind == problem_kind::duplicate_member) duplicates.insert(p.path);
-        CHECK(duplicates == std::set<problem_path>{{"envelopeUuid", "a"}, {"envelopeUuid", "a", "0", "b"},
-                                                   {"extra", "0", "c"}, {"extra"}});
+        CHECK(duplicates ==
+              std::set<problem_path>{
+                  {"envelopeUuid", "a"}, {"envelopeUuid", "a", "0", "b"}, {"extra", "0", "c"}, {"extra"}});
     }
     SECTION("a map member (blocks by page) and a member read as a DOM (eventData)") {
         auto doc = esign::json::read<document>(
@@ -659,8 +688,9 @@ TEST_CASE("json engine: duplicates are found in skipped, mapped and captured con
         CHECK(doc.problems()[0].path == problem_path{"blocks", "1"});
         CHECK(doc.problems()[0].kind == problem_kind::duplicate_member);
 
-        const std::string entry = R"({"category":"envelope","eventType":"ENVELOPE_SENT","eventData":{"x":{"y":1,"y":2},"z":[1,2.50]},)"
-                                  R"("timestamp":1,"author":{"uuid":"u","email":"a@example.com","name":"n"}})";
+        const std::string entry =
+            R"({"category":"envelope","eventType":"ENVELOPE_SENT","eventData":{"x":{"y":1,"y":2},"z":[1,2.50]},)"
+            R"("timestamp":1,"author":{"uuid":"u","email":"a@example.com","name":"n"}})";
         auto log = esign::json::read<log_entry>(entry);
         REQUIRE_FALSE(log.has_value());
         REQUIRE(log.problems().size() == 1);
@@ -674,7 +704,8 @@ TEST_CASE("json engine: duplicates are found in skipped, mapped and captured con
     SECTION("a rule across members still judges the first copy of a duplicated member") {
         // Found by fuzz_decode (fuzz/corpus/decode/regress_duplicate_hides_rule.bin): the
         // duplicate once hid the category rule's problem, on the streamed path only.
-        const std::string body = R"({"category":"envelope","eventTypes":["TEAM_CREATED"],"eventTypes":["ENVELOPE_SENT"]})";
+        const std::string body =
+            R"({"category":"envelope","eventTypes":["TEAM_CREATED"],"eventTypes":["ENVELOPE_SENT"]})";
         auto streamed = esign::json::read<logs_list_request>(body);
         REQUIRE_FALSE(streamed.has_value());
         std::vector<std::pair<problem_path, problem_kind>> seen;
@@ -730,13 +761,15 @@ TEST_CASE("json engine: a 1 MiB recipients array: one size problem, the items be
 TEST_CASE("json engine: a rule across members does not judge by a member that failed", "[json][stream]") {
     // eventTypes are judged by the category; with no valid category there is nothing to judge
     // them by, and the only problem is the category's.
-    auto r = esign::json::read<logs_list_request>(R"({"category":"nope","eventTypes":["ENVELOPE_SENT","TEAM_CREATED"]})");
+    auto r =
+        esign::json::read<logs_list_request>(R"({"category":"nope","eventTypes":["ENVELOPE_SENT","TEAM_CREATED"]})");
     REQUIRE_FALSE(r.has_value());
     REQUIRE(r.problems().size() == 1);
     CHECK(r.problems()[0].path == problem_path{"category"});
     CHECK(r.problems()[0].kind == problem_kind::enum_value);
 
-    auto s = esign::json::read<logs_list_request>(R"({"category":"team","eventTypes":["ENVELOPE_SENT","TEAM_CREATED"]})");
+    auto s =
+        esign::json::read<logs_list_request>(R"({"category":"team","eventTypes":["ENVELOPE_SENT","TEAM_CREATED"]})");
     REQUIRE_FALSE(s.has_value());
     REQUIRE(s.problems().size() == 1);
     CHECK(s.problems()[0].path == problem_path{"eventTypes", "0"});

@@ -23,7 +23,7 @@ int rank_of(const std::string& layer) {
     return -1;
 }
 
-} // namespace
+}  // namespace
 
 TEST_CASE("layering: every header includes only its own folder and the folders below it", "[layering]") {
     namespace fs = std::filesystem;

@@ -64,7 +64,7 @@ problem_list run_validate(const auto& value) {
 
 using strings = std::vector<std::string>;
 
-} // namespace
+}  // namespace
 
 TEST_CASE("model: error_code_set", "[model]") {
     constexpr error_code_set none{};
@@ -99,8 +99,10 @@ static std::map<std::string, std::vector<std::string>> interface_error_lists() {
             std::string word;
             for (auto i = errors + 7; i < section.size() && section[i] != '.'; ++i) {
                 const char c = section[i];
-                if ((c >= 'A' && c <= 'Z') || c == '_') word += c;
-                else if (!word.empty()) codes.push_back(std::exchange(word, {}));
+                if ((c >= 'A' && c <= 'Z') || c == '_')
+                    word += c;
+                else if (!word.empty())
+                    codes.push_back(std::exchange(word, {}));
             }
             if (!word.empty()) codes.push_back(word);
         }
@@ -229,12 +231,12 @@ TEST_CASE("model: operation table", "[model]") {
                                                        "/_control/envelope/cancel", "/_control/clock/advance",
                                                        "/_control/clock/now", "/_control/outbox/list",
                                                        "/_control/webhook/deliveries"});
-    CHECK(read_only == std::set<std::string_view>{
-                           "/public/webhook/list", "/public/envelope/get", "/public/envelope/list",
-                           "/public/workspace/list", "/public/workspace/get", "/public/contact/list",
-                           "/public/template/list", "/public/logs/list", "/public/utils/whoami",
-                           "/_control/clock/now", "/_control/outbox/list", "/_control/webhook/deliveries",
-                           "/_control/journal/list", "/_control/faults/list", "/_control/team/snapshot"});
+    CHECK(read_only ==
+          std::set<std::string_view>{"/public/webhook/list", "/public/envelope/get", "/public/envelope/list",
+                                     "/public/workspace/list", "/public/workspace/get", "/public/contact/list",
+                                     "/public/template/list", "/public/logs/list", "/public/utils/whoami",
+                                     "/_control/clock/now", "/_control/outbox/list", "/_control/webhook/deliveries",
+                                     "/_control/journal/list", "/_control/faults/list", "/_control/team/snapshot"});
 
     STATIC_REQUIRE(find_operation("/public/envelope/get").has_value());
     STATIC_REQUIRE_FALSE(find_operation("/public/envelope/nope").has_value());
@@ -252,13 +254,12 @@ TEST_CASE("model: operation table", "[model]") {
 
 TEST_CASE("model: resources have exactly the members of the spec", "[model]") {
     CHECK(member_names<envelope>() ==
-          strings{"uuid", "title", "status", "creationDate", "updateDate", "sentDate", "owner", "sender",
-                  "documents", "attachments", "tags", "metrics", "signatureOrder", "customMessage",
-                  "useUserAsSenderName", "timestampEnabled", "expirationPeriod", "reminderFrequencyPeriod",
-                  "recipients"});
+          strings{"uuid", "title", "status", "creationDate", "updateDate", "sentDate", "owner", "sender", "documents",
+                  "attachments", "tags", "metrics", "signatureOrder", "customMessage", "useUserAsSenderName",
+                  "timestampEnabled", "expirationPeriod", "reminderFrequencyPeriod", "recipients"});
     CHECK(member_names<envelope>().size() == 19);
     CHECK(member_names<envelope_summary>() == strings{"uuid", "title", "creationDate", "updateDate", "sentDate",
-                                                       "status", "workspaceUuid", "owner", "metrics", "tags"});
+                                                      "status", "workspaceUuid", "owner", "metrics", "tags"});
     CHECK(member_names<owner>() == strings{"uuid", "email", "firstname", "lastname"});
     CHECK(member_names<owner_summary>() == strings{"uuid", "email", "firstname", "lastname"});
     CHECK(member_names<sender>() == strings{"email", "name"});
@@ -266,36 +267,35 @@ TEST_CASE("model: resources have exactly the members of the spec", "[model]") {
           strings{"signatureCount", "signatureRequiredCount", "approvalCount", "approvalRequiredCount"});
     CHECK(member_names<attachment>() == strings{"uuid", "title"});
     CHECK(member_names<document>() == strings{"uuid", "title", "blocks", "snapshotDate", "signaturesOnSeparatePage",
-                                               "initialsOnAllPages", "initialsVerticalMargin", "mustReadAllPages",
-                                               "pageCount"});
+                                              "initialsOnAllPages", "initialsVerticalMargin", "mustReadAllPages",
+                                              "pageCount"});
     CHECK(member_names<block>() ==
-          strings{"uuid", "label", "labelIcon", "x", "y", "height", "width", "exportable", "recipientEmail",
-                  "exported", "color", "recipientLabel", "required", "placeholder", "defaultValue", "value", "type",
-                  "text", "maxLength", "templatedText", "editable"});
-    CHECK(member_names<recipient>() ==
-          strings{"id", "email", "firstname", "lastname", "phone", "jobTitle", "company", "addressLine1",
-                  "addressLine2", "zipCode", "city", "country", "role", "order", "associatedContact", "status",
-                  "language", "verificationType", "invitation"});
-    CHECK(member_names<invitation>() == strings{"valid", "expirationDate", "creationDate", "lastNotificationDate",
-                                                 "medium", "verificationType"});
-    CHECK(member_names<workspace>() == strings{"uuid", "name", "creationDate", "updateDate", "isDefault", "colorHex",
-                                                "sandbox", "membersCount"});
+          strings{"uuid",      "label",         "labelIcon",      "x",        "y",     "height",
+                  "width",     "exportable",    "recipientEmail", "exported", "color", "recipientLabel",
+                  "required",  "placeholder",   "defaultValue",   "value",    "type",  "text",
+                  "maxLength", "templatedText", "editable"});
+    CHECK(member_names<recipient>() == strings{"id", "email", "firstname", "lastname", "phone", "jobTitle", "company",
+                                               "addressLine1", "addressLine2", "zipCode", "city", "country", "role",
+                                               "order", "associatedContact", "status", "language", "verificationType",
+                                               "invitation"});
+    CHECK(member_names<invitation>() ==
+          strings{"valid", "expirationDate", "creationDate", "lastNotificationDate", "medium", "verificationType"});
+    CHECK(member_names<workspace>() ==
+          strings{"uuid", "name", "creationDate", "updateDate", "isDefault", "colorHex", "sandbox", "membersCount"});
     CHECK(member_names<workspace_list_item>() ==
           strings{"uuid", "name", "creationDate", "updateDate", "sandbox", "membersCount"});
     CHECK(member_names<workspace_created>() ==
           strings{"uuid", "name", "creationDate", "updateDate", "isDefault", "colorHex", "sandbox"});
     CHECK(member_names<webhook>() == strings{"uuid", "title", "active", "sslVerify", "contentType", "events",
-                                              "workspaceUuids", "creationDate", "updateDate"});
-    CHECK(member_names<contact>() == strings{"uuid", "email", "firstname", "lastname", "phone", "language",
-                                              "jobTitle", "company", "addressLine1", "addressLine2", "zipCode",
-                                              "city", "country"});
-    CHECK(member_names<log_entry>() == strings{"category", "eventType", "eventData", "timestamp", "author",
-                                                "envelopeUuid", "workspaceUuid"});
+                                             "workspaceUuids", "creationDate", "updateDate"});
+    CHECK(member_names<contact>() == strings{"uuid", "email", "firstname", "lastname", "phone", "language", "jobTitle",
+                                             "company", "addressLine1", "addressLine2", "zipCode", "city", "country"});
+    CHECK(member_names<log_entry>() ==
+          strings{"category", "eventType", "eventData", "timestamp", "author", "envelopeUuid", "workspaceUuid"});
     CHECK(member_names<log_author>() == strings{"uuid", "email", "name"});
-    CHECK(member_names<pagination>() ==
-          strings{"totalRecords", "currentPage", "totalPages", "nextPage", "prevPage"});
-    CHECK(member_names<template_summary>() == strings{"uuid", "title", "creationDate", "updateDate",
-                                                       "workspaceUuid", "documents", "recipients"});
+    CHECK(member_names<pagination>() == strings{"totalRecords", "currentPage", "totalPages", "nextPage", "prevPage"});
+    CHECK(member_names<template_summary>() ==
+          strings{"uuid", "title", "creationDate", "updateDate", "workspaceUuid", "documents", "recipients"});
     CHECK(member_names<error_body>() == strings{"statusCode", "error", "requestId", "timestamp", "path"});
     CHECK(member_names<error_info>() == strings{"code", "message", "suggestion", "documentationUrl", "details"});
     CHECK(member_names<error_detail>() == strings{"path", "message"});
@@ -304,24 +304,24 @@ TEST_CASE("model: resources have exactly the members of the spec", "[model]") {
 }
 
 TEST_CASE("model: requests and responses have the members of the spec", "[model]") {
-    CHECK(member_names<envelope_update_fields>() ==
-          strings{"title", "documents", "tags", "signatureOrder", "expirationPeriod", "reminderFrequencyPeriod",
-                  "customInvitationMessage", "useUserAsSenderName"});
+    CHECK(member_names<envelope_update_fields>() == strings{"title", "documents", "tags", "signatureOrder",
+                                                            "expirationPeriod", "reminderFrequencyPeriod",
+                                                            "customInvitationMessage", "useUserAsSenderName"});
     CHECK(member_names<add_recipients_item>() ==
           strings{"type", "email", "firstname", "lastname", "phone", "language", "verificationType"});
-    CHECK(member_names<added_recipient>() == strings{"email", "firstname", "lastname", "role", "associatedContact",
-                                                      "status", "colorVariant"});
+    CHECK(member_names<added_recipient>() ==
+          strings{"email", "firstname", "lastname", "role", "associatedContact", "status", "colorVariant"});
     CHECK(member_names<updated_recipient>().size() == 18);
     CHECK(member_names<recipient_updates>().size() == 14);
-    CHECK(member_names<add_blocks_item>() ==
-          strings{"page", "x", "y", "height", "width", "recipientEmail", "required", "placeholder", "defaultValue",
-                  "type", "text", "maxLength", "templatedText"});
-    CHECK(member_names<logs_list_request>() == strings{"category", "workspaceUuid", "envelopeUuid", "eventTypes",
-                                                        "page", "limit", "sortBy", "sortOrder"});
-    CHECK(member_names<webhook_update_request>() == strings{"uuid", "url", "contentType", "sslVerify", "active",
-                                                             "secret", "events", "workspaceUuids", "title"});
-    CHECK(member_names<webhook_create_request>() == strings{"url", "contentType", "sslVerify", "active", "secret",
-                                                             "events", "workspaceUuids", "title"});
+    CHECK(member_names<add_blocks_item>() == strings{"page", "x", "y", "height", "width", "recipientEmail", "required",
+                                                     "placeholder", "defaultValue", "type", "text", "maxLength",
+                                                     "templatedText"});
+    CHECK(member_names<logs_list_request>() ==
+          strings{"category", "workspaceUuid", "envelopeUuid", "eventTypes", "page", "limit", "sortBy", "sortOrder"});
+    CHECK(member_names<webhook_update_request>() ==
+          strings{"uuid", "url", "contentType", "sslVerify", "active", "secret", "events", "workspaceUuids", "title"});
+    CHECK(member_names<webhook_create_request>() ==
+          strings{"url", "contentType", "sslVerify", "active", "secret", "events", "workspaceUuids", "title"});
     CHECK(member_names<utils_whoami_response>() == strings{"teamUuid", "teamName", "ownerEmail", "ownerUuid"});
     CHECK(member_names<control_team_create_response>() ==
           strings{"teamUuid", "apiKey", "defaultWorkspaceUuid", "ownerUuid", "ownerEmail", "accessKey", "secretKey"});
@@ -413,14 +413,13 @@ TEST_CASE("model: enums match the spec lists", "[model]") {
     CHECK(wire_strings<recipient_role>() == strings{"signer", "approver", "viewer"});
     CHECK(wire_strings<language>() == strings{"en", "fr", "es", "it", "fi"});
     CHECK(wire_strings<verification_type>() == strings{"none", "sms", "email"});
-    CHECK(wire_strings<block_color>() == strings{"primary", "info", "auxiliary", "success", "warning", "danger",
-                                                  "teal", "pink", "grape", "lime"});
-    CHECK(wire_strings<label_icon>() ==
-          strings{"at", "text-t", "image", "signature", "user", "building-office", "road-horizon", "city",
-                  "building", "phone", "read-cv-logo", "calendar", "hash", "dot-outline", "check-square",
-                  "caret-down"});
-    CHECK(wire_strings<templated_text>() == strings{"email", "fullname", "phone", "jobTitle", "company",
-                                                     "addressLine1", "addressLine2", "zipCode", "city", "country"});
+    CHECK(wire_strings<block_color>() ==
+          strings{"primary", "info", "auxiliary", "success", "warning", "danger", "teal", "pink", "grape", "lime"});
+    CHECK(wire_strings<label_icon>() == strings{"at", "text-t", "image", "signature", "user", "building-office",
+                                                "road-horizon", "city", "building", "phone", "read-cv-logo", "calendar",
+                                                "hash", "dot-outline", "check-square", "caret-down"});
+    CHECK(wire_strings<templated_text>() == strings{"email", "fullname", "phone", "jobTitle", "company", "addressLine1",
+                                                    "addressLine2", "zipCode", "city", "country"});
     CHECK(wire_strings<block_type>() == strings{"text"});
     CHECK(wire_strings<recipient_type>() == strings{"manual"});
     CHECK(wire_strings<webhook_content_type>() == strings{"application/json", "application/x-www-form-urlencoded"});
@@ -429,31 +428,55 @@ TEST_CASE("model: enums match the spec lists", "[model]") {
     CHECK(wire_strings<log_sort_by>() == strings{"timestamp", "id"});
     CHECK(wire_strings<sort_order>() == strings{"asc", "desc"});
     CHECK(wire_strings<webhook_event>() == strings{"ENVELOPE_CREATED", "ENVELOPE_SENT", "ENVELOPE_OPENED",
-                                                    "ENVELOPE_SIGNED", "ENVELOPE_COMPLETED", "ENVELOPE_DECLINED",
-                                                    "ENVELOPE_CANCELED"});
-    CHECK(wire_strings<envelope_log_event>() ==
-          strings{"ENVELOPE_CREATED", "ENVELOPE_SENT", "ENVELOPE_OPENED", "RECIPIENT_VERIFIED", "RECIPIENT_APPROVED",
-                  "DOCUMENT_SIGNED", "ENVELOPE_COMPLETED", "ENVELOPE_DECLINED", "ENVELOPE_CANCELED",
-                  "ENVELOPE_EXPIRED"});
-    CHECK(wire_strings<team_log_event>() ==
-          strings{"TEAM_CREATED", "WORKSPACE_CREATED", "WORKSPACE_UPDATED", "WEBHOOK_CREATED", "WEBHOOK_UPDATED",
-                  "WEBHOOK_DELETED", "CONTACT_CREATED", "CONTACT_UPDATED", "CONTACT_DELETED"});
+                                                   "ENVELOPE_SIGNED", "ENVELOPE_COMPLETED", "ENVELOPE_DECLINED",
+                                                   "ENVELOPE_CANCELED"});
+    CHECK(wire_strings<envelope_log_event>() == strings{"ENVELOPE_CREATED", "ENVELOPE_SENT", "ENVELOPE_OPENED",
+                                                        "RECIPIENT_VERIFIED", "RECIPIENT_APPROVED", "DOCUMENT_SIGNED",
+                                                        "ENVELOPE_COMPLETED", "ENVELOPE_DECLINED", "ENVELOPE_CANCELED",
+                                                        "ENVELOPE_EXPIRED"});
+    CHECK(wire_strings<team_log_event>() == strings{"TEAM_CREATED", "WORKSPACE_CREATED", "WORKSPACE_UPDATED",
+                                                    "WEBHOOK_CREATED", "WEBHOOK_UPDATED", "WEBHOOK_DELETED",
+                                                    "CONTACT_CREATED", "CONTACT_UPDATED", "CONTACT_DELETED"});
     CHECK(wire_strings<recipient_action>() == strings{"open", "approve", "sign", "decline"});
     CHECK(wire_strings<outbox_kind>() == strings{"invitation", "reminder"});
     CHECK(wire_strings<plan_feature>() == strings{"sms", "timestamp", "webhooks"});
 
     STATIC_REQUIRE(enum_count<error_code>() == 34);
     const auto codes = wire_strings<error_code>();
-    for (const char* code :
-         {"AUTHENTICATION_ERROR", "DBSC_COOKIE_INVALID", "TUNNEL_ERROR", "TUNNEL_SESSION_NOT_FOUND",
-          "INVALID_REQUEST_FORMAT", "AUTHORIZATION_ERROR", "FEATURE_NOT_IN_CURRENT_PLAN", "INTERNAL_SERVER_ERROR",
-          "WORKSPACE_NOT_FOUND", "ENVELOPE_NOT_FOUND", "DOCUMENT_NOT_FOUND", "DOCUMENT_NOT_ATTACHMENT",
-          "ENVELOPE_NOT_IN_DRAFT", "RECIPIENT_NOT_FOUND", "DUPLICATE_RECIPIENT", "CONTACT_NOT_FOUND", "USER_NOT_FOUND",
-          "TEMPLATE_NOT_FOUND", "INVALID_RECIPIENT_LABELS", "INVALID_EMAIL", "INVALID_RECIPIENT_EMAIL",
-          "NO_RECIPIENTS", "NO_SIGNERS", "SUBSCRIPTION_NOT_FOUND", "SES_LIMIT_EXCEEDED", "API_CREDITS_LIMIT_EXCEEDED",
-          "WEBHOOK_NOT_FOUND", "WEBHOOK_URL_REFUSED", "LOG_CATEGORY_NOT_IMPLEMENTED", "SIGNER_NOT_IN_ENVELOPE",
-          "RECIPIENT_VERIFICATION_DISABLED", "WEBHOOK_LIMIT_REACHED", "CONTACT_EMAIL_ALREADY_EXISTS",
-          "ACTION_NOT_ALLOWED"}) {
+    for (const char* code : {"AUTHENTICATION_ERROR",
+                             "DBSC_COOKIE_INVALID",
+                             "TUNNEL_ERROR",
+                             "TUNNEL_SESSION_NOT_FOUND",
+                             "INVALID_REQUEST_FORMAT",
+                             "AUTHORIZATION_ERROR",
+                             "FEATURE_NOT_IN_CURRENT_PLAN",
+                             "INTERNAL_SERVER_ERROR",
+                             "WORKSPACE_NOT_FOUND",
+                             "ENVELOPE_NOT_FOUND",
+                             "DOCUMENT_NOT_FOUND",
+                             "DOCUMENT_NOT_ATTACHMENT",
+                             "ENVELOPE_NOT_IN_DRAFT",
+                             "RECIPIENT_NOT_FOUND",
+                             "DUPLICATE_RECIPIENT",
+                             "CONTACT_NOT_FOUND",
+                             "USER_NOT_FOUND",
+                             "TEMPLATE_NOT_FOUND",
+                             "INVALID_RECIPIENT_LABELS",
+                             "INVALID_EMAIL",
+                             "INVALID_RECIPIENT_EMAIL",
+                             "NO_RECIPIENTS",
+                             "NO_SIGNERS",
+                             "SUBSCRIPTION_NOT_FOUND",
+                             "SES_LIMIT_EXCEEDED",
+                             "API_CREDITS_LIMIT_EXCEEDED",
+                             "WEBHOOK_NOT_FOUND",
+                             "WEBHOOK_URL_REFUSED",
+                             "LOG_CATEGORY_NOT_IMPLEMENTED",
+                             "SIGNER_NOT_IN_ENVELOPE",
+                             "RECIPIENT_VERIFICATION_DISABLED",
+                             "WEBHOOK_LIMIT_REACHED",
+                             "CONTACT_EMAIL_ALREADY_EXISTS",
+                             "ACTION_NOT_ALLOWED"}) {
         INFO(code);
         CHECK(enum_from_wire<error_code>(code).has_value());
     }

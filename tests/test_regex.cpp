@@ -36,55 +36,55 @@ constexpr std::array email_cases{
     email_case{"a@b.co", true},
     email_case{"john.doe@example.com", true},
     email_case{"first.last+tag@mail.example.com", true},
-    email_case{"o'neil@example.com", true},      // apostrophe inside
-    email_case{"'a@example.com", true},          // apostrophe first
-    email_case{"a.'b@example.com", true},        // apostrophe after a dot
+    email_case{"o'neil@example.com", true},  // apostrophe inside
+    email_case{"'a@example.com", true},      // apostrophe first
+    email_case{"a.'b@example.com", true},    // apostrophe after a dot
     email_case{"_@example.com", true},
     email_case{"+@example.com", true},
     email_case{"-@example.com", true},
     email_case{"a-b_c+d@example.com", true},
     email_case{"A@B.CO", true},
-    email_case{"x@1.example.com", true},         // label starting with a digit
-    email_case{"x@a-.co", true},                 // label may end with '-'
+    email_case{"x@1.example.com", true},  // label starting with a digit
+    email_case{"x@a-.co", true},          // label may end with '-'
     email_case{"x@a--b.co", true},
     email_case{"x@example.museum", true},
     email_case{"1.2.3@4.5.co", true},
     // refused: local part
-    email_case{".a@example.com", false},         // leading dot
-    email_case{"a.@example.com", false},         // trailing dot
-    email_case{"a..b@example.com", false},       // double dot
+    email_case{".a@example.com", false},    // leading dot
+    email_case{"a.@example.com", false},    // trailing dot
+    email_case{"a..b@example.com", false},  // double dot
     email_case{"..@example.com", false},
     email_case{".@example.com", false},
-    email_case{"a'@example.com", false},         // apostrophe last
+    email_case{"a'@example.com", false},  // apostrophe last
     email_case{"'@example.com", false},
     email_case{"a b@example.com", false},
     email_case{"a\"b@example.com", false},
-    email_case{"@example.com", false},           // empty local part
+    email_case{"@example.com", false},  // empty local part
     // refused: domain
-    email_case{"a@b.c", false},                  // one-letter TLD
-    email_case{"a@b.12", false},                 // digits-only TLD
+    email_case{"a@b.c", false},   // one-letter TLD
+    email_case{"a@b.12", false},  // digits-only TLD
     email_case{"a@b.c0", false},
     email_case{"a@b.c-o", false},
-    email_case{"a@-b.co", false},                // hyphen-led label
+    email_case{"a@-b.co", false},  // hyphen-led label
     email_case{"a@_b.co", false},
-    email_case{"a@localhost", false},            // no dot
+    email_case{"a@localhost", false},  // no dot
     email_case{"a@.co", false},
     email_case{"a@b..co", false},
-    email_case{"a@b.co.", false},                // trailing dot
+    email_case{"a@b.co.", false},  // trailing dot
     email_case{"a@b@c.co", false},
     email_case{"a@", false},
     // refused: everything else
     email_case{"", false},
     email_case{"@", false},
     email_case{"a", false},
-    email_case{"a@b.co\n", false},               // '$' does not match before "\n"
+    email_case{"a@b.co\n", false},  // '$' does not match before "\n"
     email_case{"a@b.co\r\n", false},
     email_case{"\na@b.co", false},
-    email_case{" a@b.co", false},                // no trimming
+    email_case{" a@b.co", false},  // no trimming
     email_case{"a@b.co ", false},
-    email_case{"a@b.co\0"sv, false},             // embedded NUL
+    email_case{"a@b.co\0"sv, false},  // embedded NUL
     email_case{"a\0@b.co"sv, false},
-    email_case{"\xc3\xa9@b.co", false},          // non-ASCII (UTF-8 e-acute)
+    email_case{"\xc3\xa9@b.co", false},  // non-ASCII (UTF-8 e-acute)
     email_case{"a@b.c\xc3\xb6", false},
     email_case{"a@\x80.co", false},
 };
@@ -123,7 +123,7 @@ static_assert(rx::compiled<"^a{2,3}$">::match("aa"));
 static_assert(rx::compiled<"^a{2,3}$">::match("aaa"));
 static_assert(!rx::compiled<"^a{2,3}$">::match("a"));
 static_assert(!rx::compiled<"^a{2,3}$">::match("aaaa"));
-static_assert(rx::compiled<"a{2}">::match("aa"));          // anchors are optional: always whole input
+static_assert(rx::compiled<"a{2}">::match("aa"));  // anchors are optional: always whole input
 static_assert(!rx::compiled<"a{2}">::match("aaa"));
 static_assert(rx::compiled<"a{0}">::match(""));
 static_assert(rx::compiled<"^(cat|dog)s?$">::match("dogs"));
@@ -134,20 +134,22 @@ static_assert(rx::compiled<".">::match("\x80"));
 static_assert(rx::compiled<".">::match("\0"sv));
 static_assert(!rx::compiled<".">::match("\n"));
 static_assert(!rx::compiled<".">::match("\r"));
-static_assert(rx::compiled<"[]a|[^]b">::match("\nb"));     // ECMAScript: [] nothing, [^] anything
+static_assert(rx::compiled<"[]a|[^]b">::match("\nb"));  // ECMAScript: [] nothing, [^] anything
 static_assert(!rx::compiled<"[]a|[^]b">::match("a"));
 static_assert(rx::compiled<R"(\d+\.\d*)">::match("12."));
 static_assert(rx::compiled<R"(\x41\t[\b])">::match("A\t\b"));
-static_assert(rx::compiled<"a\0b">::match("a\0b"sv));      // a NUL in the pattern is a literal byte
-static_assert(rx::compiled<"^(?!)a$">::match("a") == false); // (?!) refuses everything
+static_assert(rx::compiled<"a\0b">::match("a\0b"sv));         // a NUL in the pattern is a literal byte
+static_assert(rx::compiled<"^(?!)a$">::match("a") == false);  // (?!) refuses everything
 static_assert(rx::compiled<"">::match(""));
 static_assert(!rx::compiled<"">::match("x"));
 static_assert(rx::matches<"^[0-9]+$">("2024"));
 static_assert(!rx::matches<"^[0-9]+$">("20x4"));
 static_assert(rx::compiled<"^x+$">::pattern() == "^x+$");
 
-static_assert(rx::compiled<"^[a-z]{1,64}$">::match(std::string_view("abcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabcdefghijkl")));
-static_assert(!rx::compiled<"^[a-z]{1,64}$">::match(std::string_view("abcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabcdefghijklm")));
+static_assert(rx::compiled<"^[a-z]{1,64}$">::match(
+    std::string_view("abcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabcdefghijkl")));
+static_assert(!rx::compiled<"^[a-z]{1,64}$">::match(
+    std::string_view("abcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabcdefghijklm")));
 static_assert(rx::compiled<"^[a-z]{1,64}$">::automaton().state_count == 66);  // dead + start + 64
 
 // "The 8th byte from the end is an a" needs 2^8 live states, more than
@@ -220,20 +222,37 @@ std::string random_address(random_source& r) {
 void mutate(random_source& r, std::string& s) {
     const std::size_t at = r.below(s.size() + 1);
     switch (r.below(7)) {
-    case 0: s.insert(at, 1, r.pick(noise_chars)); break;
-    case 1: if (at < s.size()) s.erase(at, 1); break;
-    case 2: if (at < s.size()) s[at] = r.pick(noise_chars); break;
-    case 3: s.insert(at, ".."); break;
-    case 4: s.insert(0, "."); break;
-    case 5: s += r.percent(50) ? "\n" : "'"; break;
-    default: if (at < s.size()) s.insert(at, 1, s[at]); break;  // doubles a character
+        case 0:
+            s.insert(at, 1, r.pick(noise_chars));
+            break;
+        case 1:
+            if (at < s.size()) s.erase(at, 1);
+            break;
+        case 2:
+            if (at < s.size()) s[at] = r.pick(noise_chars);
+            break;
+        case 3:
+            s.insert(at, "..");
+            break;
+        case 4:
+            s.insert(0, ".");
+            break;
+        case 5:
+            s += r.percent(50) ? "\n" : "'";
+            break;
+        default:
+            if (at < s.size()) s.insert(at, 1, s[at]);
+            break;  // doubles a character
     }
 }
 
 std::vector<std::string> email_inputs(std::size_t count) {
     constexpr std::array seeds{
-        "john.doe@example.com"sv, "o'neil+news@mail.example.co"sv, "a@b.co"sv,
-        "x_y-z@sub-domain.example.org"sv, "1@2.io"sv,
+        "john.doe@example.com"sv,
+        "o'neil+news@mail.example.co"sv,
+        "a@b.co"sv,
+        "x_y-z@sub-domain.example.org"sv,
+        "1@2.io"sv,
     };
     random_source r(20240601);
     std::vector<std::string> inputs;
@@ -276,9 +295,7 @@ std::regex reference(std::string_view pattern) {
     return std::regex(pattern.begin(), pattern.end(), std::regex::ECMAScript);
 }
 
-bool reference_match(std::string_view s, const std::regex& re) {
-    return std::regex_match(s.begin(), s.end(), re);
-}
+bool reference_match(std::string_view s, const std::regex& re) { return std::regex_match(s.begin(), s.end(), re); }
 
 // Runs compiled<Pattern> and std::regex on 20000 random strings over
 // `alphabet` of up to `max_length` bytes: they must agree on every one, and
@@ -303,7 +320,7 @@ void check_against_std_regex(std::string_view alphabet, std::size_t max_length, 
     CHECK(accepted < count);
 }
 
-} // namespace
+}  // namespace
 
 // ---------------------------------------------------------------------------
 
@@ -319,8 +336,7 @@ TEST_CASE("regex: e-mail edge cases at run time and in std regex", "[regex][emai
     }
 }
 
-TEST_CASE("regex: e-mail matchers agree with std regex and each other on generated inputs",
-          "[regex][email]") {
+TEST_CASE("regex: e-mail matchers agree with std regex and each other on generated inputs", "[regex][email]") {
     // The two std::regex runs per input dominate the time (about 2 s at -O0).
     const std::vector<std::string> inputs = email_inputs(200000);
     const std::regex general = reference(rx::general_email_pattern);
@@ -350,15 +366,15 @@ TEST_CASE("regex: e-mail matchers agree with std regex and each other on generat
 
 TEST_CASE("regex: the two e-mail forms are equivalent", "[regex][email]") {
     // Same search as the static_assert above, at run time, with a message.
-    const auto d = rx::detail::first_difference(rx::general_email::automaton(),
-                                                rx::update_recipient_email::automaton());
+    const auto d =
+        rx::detail::first_difference(rx::general_email::automaton(), rx::update_recipient_email::automaton());
     INFO("shortest disagreement: " << printable(d.input()));
     CHECK_FALSE(d.found);
 }
 
 TEST_CASE("regex: first_difference finds a shortest distinguishing input", "[regex]") {
-    constexpr auto d = rx::detail::first_difference(rx::compiled<"^a*b$">::automaton(),
-                                                    rx::compiled<"^a*b?$">::automaton());
+    constexpr auto d =
+        rx::detail::first_difference(rx::compiled<"^a*b$">::automaton(), rx::compiled<"^a*b?$">::automaton());
     STATIC_REQUIRE(d.found);
     STATIC_REQUIRE(d.input() == "");
 
@@ -372,9 +388,7 @@ TEST_CASE("regex: first_difference finds a shortest distinguishing input", "[reg
 }
 
 TEST_CASE("regex: generic patterns agree with std regex", "[regex]") {
-    SECTION("alternation and groups") {
-        check_against_std_regex<"^(ab|a)(c|bcd)(d*)$">("abcd"sv, 8, 1);
-    }
+    SECTION("alternation and groups") { check_against_std_regex<"^(ab|a)(c|bcd)(d*)$">("abcd"sv, 8, 1); }
     SECTION("counted repetition, no anchors") {
         check_against_std_regex<"a{2,4}b{3}c{1,}|(?:ab){0,2}">("abc"sv, 10, 2);
     }
@@ -389,18 +403,12 @@ TEST_CASE("regex: generic patterns agree with std regex", "[regex]") {
     SECTION("leading negative lookaheads") {
         check_against_std_regex<R"(^(?!ab)(?!.*cc)(?!d)[a-d.\n]*$)">("abcd.\n\r"sv, 8, 4);
     }
-    SECTION("hex colour") {
-        check_against_std_regex<"^#([0-9A-Fa-f]{3}|[0-9A-Fa-f]{6})$">("#0aFg"sv, 8, 5);
-    }
-    SECTION("class escapes") {
-        check_against_std_regex<R"(\w+\s?\d{1,3}|[^\w\s]*|\S\D\W)">("a_0 \t\n-.\x80"sv, 6, 6);
-    }
-    SECTION("nullable loops and lazy quantifiers") {
-        check_against_std_regex<"(?:x|y|)*z?(x+?y?)*?">("xyz"sv, 8, 7);
-    }
+    SECTION("hex colour") { check_against_std_regex<"^#([0-9A-Fa-f]{3}|[0-9A-Fa-f]{6})$">("#0aFg"sv, 8, 5); }
+    SECTION("class escapes") { check_against_std_regex<R"(\w+\s?\d{1,3}|[^\w\s]*|\S\D\W)">("a_0 \t\n-.\x80"sv, 6, 6); }
+    SECTION("nullable loops and lazy quantifiers") { check_against_std_regex<"(?:x|y|)*z?(x+?y?)*?">("xyz"sv, 8, 7); }
     SECTION("escaped metacharacters") {
-        check_against_std_regex<R"((?:\x41|\.|\\|[\-\]]|\(|\)|\*|\+|\?|\{|\}|\||\^|\$|\/)+)">(
-            "A.\\-]()*+?{}|^$/x"sv, 5, 8);
+        check_against_std_regex<R"((?:\x41|\.|\\|[\-\]]|\(|\)|\*|\+|\?|\{|\}|\||\^|\$|\/)+)">("A.\\-]()*+?{}|^$/x"sv, 5,
+                                                                                              8);
     }
 }
 

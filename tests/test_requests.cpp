@@ -82,11 +82,11 @@ T read_ok(const std::string& body, bool strict = false) {
 }
 
 std::string add_blocks_body(const std::string& block_members) {
-    return R"({"envelopeUuid":")" + U + R"(","documentUuid":")" + U2 + R"(","blocks":[{"page":"1","x":1,"y":2,"type":"text","text":"t")" +
-           block_members + "}]}";
+    return R"({"envelopeUuid":")" + U + R"(","documentUuid":")" + U2 +
+           R"(","blocks":[{"page":"1","x":1,"y":2,"type":"text","text":"t")" + block_members + "}]}";
 }
 
-} // namespace
+}  // namespace
 
 // =============================================================================================
 // Coverage: every operation has at least one valid example and one violation
@@ -139,10 +139,16 @@ TEST_CASE("requests: /public/envelope/send", "[requests]") { run_rows("/public/e
 TEST_CASE("requests: /public/envelope/create-from-template", "[requests]") {
     run_rows("/public/envelope/create-from-template");
 }
-TEST_CASE("requests: /public/envelope/delete-attachment", "[requests]") { run_rows("/public/envelope/delete-attachment"); }
+TEST_CASE("requests: /public/envelope/delete-attachment", "[requests]") {
+    run_rows("/public/envelope/delete-attachment");
+}
 TEST_CASE("requests: /public/envelope/add-recipients", "[requests]") { run_rows("/public/envelope/add-recipients"); }
-TEST_CASE("requests: /public/envelope/update-recipient", "[requests]") { run_rows("/public/envelope/update-recipient"); }
-TEST_CASE("requests: /public/envelope/delete-recipients", "[requests]") { run_rows("/public/envelope/delete-recipients"); }
+TEST_CASE("requests: /public/envelope/update-recipient", "[requests]") {
+    run_rows("/public/envelope/update-recipient");
+}
+TEST_CASE("requests: /public/envelope/delete-recipients", "[requests]") {
+    run_rows("/public/envelope/delete-recipients");
+}
 TEST_CASE("requests: /public/envelope/add-blocks", "[requests]") { run_rows("/public/envelope/add-blocks"); }
 TEST_CASE("requests: /public/envelope/delete-blocks", "[requests]") { run_rows("/public/envelope/delete-blocks"); }
 TEST_CASE("requests: /public/workspace/list", "[requests]") { run_rows("/public/workspace/list"); }
@@ -265,8 +271,8 @@ TEST_CASE("requests: add-blocks defaultValue is kept as text", "[requests][value
 
 TEST_CASE("requests: decoded values", "[requests][values]") {
     SECTION("integers written with a zero fraction") {
-        auto r = read_ok<envelope_update_request>(R"({"envelopeUuid":")" + U +
-                                                  R"(","update":{"expirationPeriod":3.0,"reminderFrequencyPeriod":1e1}})");
+        auto r = read_ok<envelope_update_request>(
+            R"({"envelopeUuid":")" + U + R"(","update":{"expirationPeriod":3.0,"reminderFrequencyPeriod":1e1}})");
         REQUIRE(r.update.expirationPeriod.has_value());
         CHECK(r.update.expirationPeriod->value == 3);
         REQUIRE(r.update.reminderFrequencyPeriod.has_value());
@@ -283,7 +289,8 @@ TEST_CASE("requests: decoded values", "[requests][values]") {
         auto b = read_ok<envelope_add_blocks_request>(add_blocks_body(""));
         CHECK(b.blocks[0].page.str() == "1");
         auto p = read_ok<envelope_add_blocks_request>(
-            R"({"envelopeUuid":")" + U + R"(","documentUuid":")" + U2 + R"(","blocks":[{"page":"01","x":1,"y":2,"type":"text","text":"  t  "}]})");
+            R"({"envelopeUuid":")" + U + R"(","documentUuid":")" + U2 +
+            R"(","blocks":[{"page":"01","x":1,"y":2,"type":"text","text":"  t  "}]})");
         CHECK(p.blocks[0].page.str() == "01");
         CHECK(p.blocks[0].text == "  t  ");
         CHECK(rules::page_in_document(p.blocks[0].page.str(), 3) == 1);  // "01" names page 1
@@ -313,7 +320,9 @@ TEST_CASE("requests: validate hooks run only on clean values, and all member pro
           "[requests][values]") {
     // Many independent problems in one request: every one is reported.
     std::string body = R"({"envelopeUuid":")" + U + R"(","recipients":[)";
-    for (int i = 0; i < 10; ++i) body += std::string(i ? "," : "") + R"({"type":"manual","email":"bad)" + std::to_string(i) + R"(","firstname":"A","lastname":"B"})";
+    for (int i = 0; i < 10; ++i)
+        body += std::string(i ? "," : "") + R"({"type":"manual","email":"bad)" + std::to_string(i) +
+                R"(","firstname":"A","lastname":"B"})";
     body += "]}";
     auto r = esign::json::read<envelope_add_recipients_request>(body);
     REQUIRE(r.problems().size() == 10);

@@ -36,17 +36,28 @@ namespace bj = boost::json;
 // ---------------------------------------------------------------------------------------------
 // Type traits over the vocabulary
 
-template <class T> struct is_optional : std::false_type {};
-template <class T> struct is_optional<std::optional<T>> : std::true_type {};
-template <class T> struct is_nullable : std::false_type {};
-template <class T> struct is_nullable<nullable<T>> : std::true_type {};
-template <class T> struct is_vector : std::false_type {};
-template <class T> struct is_vector<std::vector<T>> : std::true_type {};
-template <class T, std::size_t A, std::size_t B> struct is_vector<bounded_vector<T, A, B>> : std::true_type {};
-template <class T> struct is_string_map : std::false_type {};
-template <class T> struct is_string_map<std::map<std::string, T>> : std::true_type {};
-template <class T> struct is_ranged : std::false_type {};
-template <std::int64_t A, std::int64_t B> struct is_ranged<ranged<A, B>> : std::true_type {};
+template <class T>
+struct is_optional : std::false_type {};
+template <class T>
+struct is_optional<std::optional<T>> : std::true_type {};
+template <class T>
+struct is_nullable : std::false_type {};
+template <class T>
+struct is_nullable<nullable<T>> : std::true_type {};
+template <class T>
+struct is_vector : std::false_type {};
+template <class T>
+struct is_vector<std::vector<T>> : std::true_type {};
+template <class T, std::size_t A, std::size_t B>
+struct is_vector<bounded_vector<T, A, B>> : std::true_type {};
+template <class T>
+struct is_string_map : std::false_type {};
+template <class T>
+struct is_string_map<std::map<std::string, T>> : std::true_type {};
+template <class T>
+struct is_ranged : std::false_type {};
+template <std::int64_t A, std::int64_t B>
+struct is_ranged<ranged<A, B>> : std::true_type {};
 
 template <class T>
 concept described_class = std::is_class_v<T> && boost::describe::has_describe_members<T>::value;
@@ -76,19 +87,25 @@ struct filler {
     int next() { return ++counter; }
     bool optional_present() {
         switch (mode) {
-        case fill_mode::full:
-        case fill_mode::nulls: return true;
-        case fill_mode::sparse: return false;
-        case fill_mode::mixed: return next() % 2 == 0;
+            case fill_mode::full:
+            case fill_mode::nulls:
+                return true;
+            case fill_mode::sparse:
+                return false;
+            case fill_mode::mixed:
+                return next() % 2 == 0;
         }
         return true;
     }
     bool nullable_set() {
         switch (mode) {
-        case fill_mode::full: return true;
-        case fill_mode::sparse:
-        case fill_mode::nulls: return false;
-        case fill_mode::mixed: return next() % 3 != 0;
+            case fill_mode::full:
+                return true;
+            case fill_mode::sparse:
+            case fill_mode::nulls:
+                return false;
+            case fill_mode::mixed:
+                return next() % 3 != 0;
         }
         return true;
     }
@@ -101,11 +118,15 @@ void fill(T& out, filler& f);
 template <class T>
 void fill(T& out, filler& f) {
     if constexpr (is_optional<T>::value) {
-        if (f.optional_present()) fill(out.emplace(), f);
-        else out.reset();
+        if (f.optional_present())
+            fill(out.emplace(), f);
+        else
+            out.reset();
     } else if constexpr (is_nullable<T>::value) {
-        if (f.nullable_set()) fill(out.emplace(), f);
-        else out.reset();
+        if (f.nullable_set())
+            fill(out.emplace(), f);
+        else
+            out.reset();
     } else if constexpr (std::is_same_v<T, bool>) {
         out = f.next() % 2 == 0;
     } else if constexpr (std::is_same_v<T, std::int64_t>) {
@@ -195,8 +216,10 @@ void check_shape(const T& v, const bj::value& j, const std::string& where) {
         REQUIRE(v.has_value());  // the caller handles absence (the key must not exist)
         check_shape(*v, j, where);
     } else if constexpr (is_nullable<T>::value) {
-        if (!v) CHECK(j.is_null());
-        else check_shape(*v, j, where);
+        if (!v)
+            CHECK(j.is_null());
+        else
+            check_shape(*v, j, where);
     } else if constexpr (std::is_same_v<T, bool>) {
         REQUIRE(j.is_bool());
         CHECK(j.get_bool() == v);
@@ -223,7 +246,8 @@ void check_shape(const T& v, const bj::value& j, const std::string& where) {
     } else if constexpr (is_vector<T>::value) {
         REQUIRE(j.is_array());
         REQUIRE(j.get_array().size() == v.size());
-        for (std::size_t i = 0; i < v.size(); ++i) check_shape(v[i], j.get_array()[i], where + "[" + std::to_string(i) + "]");
+        for (std::size_t i = 0; i < v.size(); ++i)
+            check_shape(v[i], j.get_array()[i], where + "[" + std::to_string(i) + "]");
     } else if constexpr (is_string_map<T>::value) {
         REQUIRE(j.is_object());
         REQUIRE(j.get_object().size() == v.size());
@@ -325,8 +349,8 @@ std::vector<round_trip_case<envelope>> hand_samples<envelope>() {
     r.status = recipient_status::signed_;
     r.language = language::fi;
     r.verificationType = verification_type::email;
-    r.invitation = invitation{true, 1797592000100, 1795000000100, nullable<std::int64_t>{}, "email",
-                              verification_type::none};
+    r.invitation =
+        invitation{true, 1797592000100, 1795000000100, nullable<std::int64_t>{}, "email", verification_type::none};
     e.recipients = {r};
     return {{"a signing envelope", e}};
 }
@@ -429,7 +453,7 @@ const bj::value* find_member(const bj::value& v, std::string_view key) {
     return nullptr;
 }
 
-} // namespace
+}  // namespace
 
 // =============================================================================================
 
@@ -496,8 +520,8 @@ TEST_CASE("responses: absent optionals are omitted, nullables are written as nul
         r.email = "a@example.com";
         const auto j = esign::json::encode(r);
         const auto& o = j.as_object();
-        for (const char* absent : {"id", "jobTitle", "company", "addressLine1", "addressLine2", "zipCode", "city",
-                                   "country", "invitation"})
+        for (const char* absent :
+             {"id", "jobTitle", "company", "addressLine1", "addressLine2", "zipCode", "city", "country", "invitation"})
             CHECK_FALSE(o.contains(absent));
         CHECK(o.at("phone") == "");
         CHECK(o.at("status") == "pending");
@@ -594,12 +618,14 @@ TEST_CASE("responses: enums are written as their exact wire strings", "[response
     CHECK(esign::json::write(act) == R"({"envelopeStatus":"complete","recipientStatus":"signed"})");
 
     // And they decode back from those strings.
-    auto back = esign::json::read<control_recipient_act_response>(R"({"envelopeStatus":"declined","recipientStatus":"signed"})");
+    auto back = esign::json::read<control_recipient_act_response>(
+        R"({"envelopeStatus":"declined","recipientStatus":"signed"})");
     REQUIRE(back.has_value());
     CHECK(back->recipientStatus == recipient_status::signed_);
     CHECK(back->envelopeStatus == envelope_status::declined);
     // The C++ names are not wire strings.
-    CHECK_FALSE(esign::json::read<control_recipient_act_response>(R"({"envelopeStatus":"declined","recipientStatus":"signed_"})"));
+    CHECK_FALSE(esign::json::read<control_recipient_act_response>(
+        R"({"envelopeStatus":"declined","recipientStatus":"signed_"})"));
     auto hook = esign::json::read<webhook>(
         R"({"uuid":"u","title":null,"active":true,"sslVerify":true,"contentType":"application_json","events":[],"workspaceUuids":[],"creationDate":1,"updateDate":2})");
     CHECK_FALSE(hook.has_value());
@@ -629,8 +655,9 @@ TEST_CASE("responses: pagination ends are null", "[responses][encoding]") {
     SECTION("inside a list response") {
         webhook_list_response r;
         r.pagination = rules::to_pagination(rules::paginate(0, 1, 50));
-        CHECK(esign::json::write(r) ==
-              R"({"webhooks":[],"pagination":{"totalRecords":0,"currentPage":1,"totalPages":1,"nextPage":null,"prevPage":null}})");
+        CHECK(
+            esign::json::write(r) ==
+            R"({"webhooks":[],"pagination":{"totalRecords":0,"currentPage":1,"totalPages":1,"nextPage":null,"prevPage":null}})");
     }
 }
 

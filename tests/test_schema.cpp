@@ -55,7 +55,7 @@ value schema_of(esign::schema::schema_options options = {}) {
     return esign::schema::json_schema<T>(options);
 }
 
-} // namespace
+}  // namespace
 
 TEST_CASE("schema: add-recipients request has the decoder's constraints", "[schema]") {
     value s = schema_of<esign::envelope_add_recipients_request>();
@@ -244,8 +244,9 @@ TEST_CASE("openapi: the document covers the public operations", "[schema][openap
     for (const auto& p : paths) ids.insert(str(p.value().at_pointer("/post/operationId")));
     CHECK(ids.size() == 27);
 
-    CHECK(str(doc.at_pointer("/paths/~1public~1envelope~1get/post/requestBody/content/application~1json/schema/$ref")) ==
-          "#/components/schemas/EnvelopeGetRequest");
+    CHECK(
+        str(doc.at_pointer("/paths/~1public~1envelope~1get/post/requestBody/content/application~1json/schema/$ref")) ==
+        "#/components/schemas/EnvelopeGetRequest");
     CHECK(str(doc.at_pointer("/paths/~1public~1envelope~1add-recipients/post/responses/200/content/application~1json/"
                              "schema/$ref")) == "#/components/schemas/EnvelopeAddRecipientsResponse");
 }
@@ -271,11 +272,13 @@ TEST_CASE("openapi: every $ref resolves inside the document", "[schema][openapi]
 TEST_CASE("openapi: error responses list each operation's codes under their status", "[schema][openapi]") {
     value doc = esign::schema::openapi_document();
     auto codes = [&](std::string_view path, std::string_view status) {
-        std::string pointer = "/paths/" + std::string(path) + "/post/responses/" + std::string(status) + "/x-error-codes";
+        std::string pointer =
+            "/paths/" + std::string(path) + "/post/responses/" + std::string(status) + "/x-error-codes";
         return strings_of(doc.at_pointer(pointer));
     };
     auto send = codes("~1public~1envelope~1send", "400");
-    for (auto c : {"NO_RECIPIENTS", "NO_SIGNERS", "SES_LIMIT_EXCEEDED", "INVALID_REQUEST_FORMAT"}) CHECK(send.contains(c));
+    for (auto c : {"NO_RECIPIENTS", "NO_SIGNERS", "SES_LIMIT_EXCEEDED", "INVALID_REQUEST_FORMAT"})
+        CHECK(send.contains(c));
     CHECK_FALSE(send.contains("WEBHOOK_NOT_FOUND"));
     CHECK(codes("~1public~1envelope~1add-recipients", "403") ==
           std::set<std::string>{"AUTHORIZATION_ERROR", "FEATURE_NOT_IN_CURRENT_PLAN"});
@@ -328,7 +331,7 @@ bool decoder_accepts(std::string_view body, bool strict = false) {
     esign::json::decode_value(boost::json::parse(body), out, d);
     return d.problem_count() == 0;
 }
-} // namespace
+}  // namespace
 
 // The verdicts tests/schema/validate_openapi.mjs expects from an independent JSON Schema
 // validator (Ajv, draft 2020-12) over the exported document are the decoder's own.
@@ -346,9 +349,10 @@ TEST_CASE("schema: the decoder's verdicts on the examples of validate_openapi.mj
     CHECK_FALSE(decoder_accepts<add>(body(many + "]")));
     CHECK_FALSE(decoder_accepts<add>(R"({"envelopeUuid":")" + uuid + R"("})"));
     CHECK_FALSE(decoder_accepts<add>(body(R"([{"type":"manual","email":"ada@","firstname":"A","lastname":"L"}])")));
-    CHECK_FALSE(decoder_accepts<add>(body(R"([{"type":"auto","email":"ada@example.com","firstname":"A","lastname":"L"}])")));
-    CHECK_FALSE(decoder_accepts<add>(
-        body(R"([{"type":"manual","email":")" + std::string(120, 'a') + R"(@example.com","firstname":"A","lastname":"L"}])")));
+    CHECK_FALSE(
+        decoder_accepts<add>(body(R"([{"type":"auto","email":"ada@example.com","firstname":"A","lastname":"L"}])")));
+    CHECK_FALSE(decoder_accepts<add>(body(R"([{"type":"manual","email":")" + std::string(120, 'a') +
+                                          R"(@example.com","firstname":"A","lastname":"L"}])")));
     CHECK(decoder_accepts<add>(body("[" + r + "]", R"(,"extra":1)")));
     CHECK_FALSE(decoder_accepts<add>(body("[" + r + "]", R"(,"extra":1)"), true));
 
@@ -378,7 +382,8 @@ TEST_CASE("schema: the decoder's verdicts on the examples of validate_openapi.mj
     };
     CHECK(decoder_accepts<blocks>(block(R"({"page":"1","x":1,"y":2.5,"type":"text","text":"t","defaultValue":true})")));
     CHECK_FALSE(decoder_accepts<blocks>(block(R"({"page":"p1","x":1,"y":2,"type":"text","text":"t"})")));
-    CHECK_FALSE(decoder_accepts<blocks>(block(R"({"page":"1","x":1,"y":2,"type":"text","text":"t","defaultValue":null})")));
+    CHECK_FALSE(
+        decoder_accepts<blocks>(block(R"({"page":"1","x":1,"y":2,"type":"text","text":"t","defaultValue":null})")));
 
     using hook = esign::webhook_update_request;
     CHECK(decoder_accepts<hook>(R"({"uuid":")" + uuid + R"(","secret":null,"contentType":"application/json"})"));

@@ -46,23 +46,26 @@ enum class outcome { accepts, refuses, throws };
 
 const char* name(outcome o) {
     switch (o) {
-    case outcome::accepts: return "accepts";
-    case outcome::refuses: return "refuses";
-    case outcome::throws: return "throws";
+        case outcome::accepts:
+            return "accepts";
+        case outcome::refuses:
+            return "refuses";
+        case outcome::throws:
+            return "throws";
     }
     return "?";
 }
 
 outcome verdict_of(bool accepts) { return accepts ? outcome::accepts : outcome::refuses; }
 
-} // namespace
+}  // namespace
 
 namespace Catch {
 template <>
 struct StringMaker<outcome> {
     static std::string convert(outcome o) { return name(o); }
 };
-} // namespace Catch
+}  // namespace Catch
 
 namespace {
 
@@ -102,7 +105,7 @@ struct judgement {
 
 judgement judge(const valijson::Schema& schema, const std::string& body) {
     const bj::value instance = bj::parse(body);  // of a member named twice, Boost.JSON keeps the last
-    valijson::Validator validator;                // strong types: "3" is no integer
+    valijson::Validator validator;               // strong types: "3" is no integer
     valijson::ValidationResults results;
     valijson::adapters::BoostJsonAdapter target(instance);
     bool valid = false;
@@ -129,18 +132,22 @@ struct disagreement {
 
 disagreement documented(schema_gap gap) {
     switch (gap) {
-    case schema_gap::duplicate_member:
-    case schema_gap::unique_key:
-    case schema_gap::ipv6_literal: return {false, outcome::accepts};
-    case schema_gap::valijson_integer_fraction: return {true, outcome::refuses};
-    case schema_gap::valijson_big_integer: return {false, outcome::throws};
-    case schema_gap::none: break;
+        case schema_gap::duplicate_member:
+        case schema_gap::unique_key:
+        case schema_gap::ipv6_literal:
+            return {false, outcome::accepts};
+        case schema_gap::valijson_integer_fraction:
+            return {true, outcome::refuses};
+        case schema_gap::valijson_big_integer:
+            return {false, outcome::throws};
+        case schema_gap::none:
+            break;
     }
     FAIL("no disagreement is documented for " << reason(gap));
     return {};
 }
 
-} // namespace
+}  // namespace
 
 TEST_CASE("valijson: the exported schemas judge every request example as the decoder does", "[schema][valijson]") {
     std::map<schema_gap, std::size_t> rows_by_gap;
@@ -186,10 +193,11 @@ namespace {
 // draft 7 and in 2020-12. ("format" values such as "uri" or "int32" are annotations in both;
 // valijson checks only date, time and date-time.)
 const std::set<std::string> common_keywords = {
-    "type",     "enum",      "properties", "required",  "additionalProperties", "items",  "minItems",
-    "maxItems", "minLength", "maxLength",  "pattern",   "format",               "minimum", "maximum",
-    "anyOf",    "title",     "$comment",  "if",                   "then",   "const",   "allOf",
-    "uniqueItems", "oneOf",  "else",       "not",
+    "type",    "enum",        "properties", "required",  "additionalProperties",
+    "items",   "minItems",    "maxItems",   "minLength", "maxLength",
+    "pattern", "format",      "minimum",    "maximum",   "anyOf",
+    "title",   "$comment",    "if",         "then",      "const",
+    "allOf",   "uniqueItems", "oneOf",      "else",      "not",
 };
 
 // Checks the schema `s` and every schema within it; `root` allows "$schema" and "$defs".
@@ -212,8 +220,9 @@ void check_keywords(const bj::value& s, bool root, std::set<std::string>& seen) 
         }
         CHECK(common_keywords.contains(key));
         // The formats valijson asserts (2020-12 only annotates them): none is used.
-        if (key == "format") CHECK_FALSE(std::set<std::string_view>{"date", "time", "date-time"}.contains(
-            std::string_view(member.value().as_string())));
+        if (key == "format")
+            CHECK_FALSE(std::set<std::string_view>{"date", "time", "date-time"}.contains(
+                std::string_view(member.value().as_string())));
         seen.insert(key);
     }
     if (auto* p = o.if_contains("properties"))
@@ -230,7 +239,7 @@ void check_keywords(const bj::value& s, bool root, std::set<std::string>& seen) 
             for (const auto& m : defs->as_object()) check_keywords(m.value(), false, seen);
 }
 
-} // namespace
+}  // namespace
 
 TEST_CASE("valijson: the exported schemas use only keywords that draft 7 reads alike", "[schema][valijson]") {
     std::set<std::string> seen;
@@ -247,9 +256,9 @@ TEST_CASE("valijson: the exported schemas use only keywords that draft 7 reads a
         }
     });
     // The walk reached the keywords that carry the constraints.
-    for (auto keyword : {"$ref", "$defs", "enum", "required", "additionalProperties", "items", "minItems",
-                         "maxItems", "minLength", "maxLength", "pattern", "minimum", "maximum", "if", "then",
-                         "const", "allOf", "uniqueItems"}) {
+    for (auto keyword :
+         {"$ref", "$defs", "enum", "required", "additionalProperties", "items", "minItems", "maxItems", "minLength",
+          "maxLength", "pattern", "minimum", "maximum", "if", "then", "const", "allOf", "uniqueItems"}) {
         INFO(keyword);
         CHECK(seen.contains(keyword));
     }

@@ -99,7 +99,7 @@ std::optional<Int> parse_unsigned(std::string_view text, Int min, Int max) {
     return value;
 }
 
-} // namespace detail
+}  // namespace detail
 
 // "HOST:PORT", "[V6]:PORT". The host is not resolved here.
 inline std::optional<listen_address> parse_listen_address(std::string_view text) {
@@ -171,7 +171,8 @@ inline std::variant<command_line, command_line_error> parse_command_line(const s
             if (!v) return missing();
             auto n = detail::parse_unsigned<std::size_t>(*v, 1, 1'000'000);
             if (!n)
-                return command_line_error{"--max-connections: '" + std::string(*v) + "' is not a number from 1 to 1000000"};
+                return command_line_error{"--max-connections: '" + std::string(*v) +
+                                          "' is not a number from 1 to 1000000"};
             cl.max_connections = *n;
         } else if (arg == "--verbose" || arg == "-v") {
             if (auto e = flag()) return *e;
@@ -205,13 +206,16 @@ inline std::variant<command_line, command_line_error> parse_command_line(const s
             if (!v) return missing();
             // Up to 1 GiB: the body is held in memory whole.
             auto n = detail::parse_unsigned<std::uint64_t>(*v, 0, std::uint64_t{1} << 30);
-            if (!n) return command_line_error{"--max-body: '" + std::string(*v) + "' is not a byte count up to 1073741824"};
+            if (!n)
+                return command_line_error{"--max-body: '" + std::string(*v) + "' is not a byte count up to 1073741824"};
             cl.max_body = static_cast<std::size_t>(*n);
         } else if (arg == "--journal-size") {
             auto v = value();
             if (!v) return missing();
             auto n = detail::parse_unsigned<std::size_t>(*v, 0, 1'000'000);
-            if (!n) return command_line_error{"--journal-size: '" + std::string(*v) + "' is not a number from 0 to 1000000"};
+            if (!n)
+                return command_line_error{"--journal-size: '" + std::string(*v) +
+                                          "' is not a number from 0 to 1000000"};
             cl.journal_size = *n;
         } else if (arg == "--seed") {
             auto v = value();
@@ -226,4 +230,4 @@ inline std::variant<command_line, command_line_error> parse_command_line(const s
     return cl;
 }
 
-} // namespace esign::server
+}  // namespace esign::server

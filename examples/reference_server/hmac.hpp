@@ -44,4 +44,4 @@ inline std::string webhook_signature(std::string_view secret, std::int64_t unix_
     return "t=" + t + ",v1=" + hmac_sha256_hex(secret, message);
 }
 
-} // namespace esign::server
+}  // namespace esign::server

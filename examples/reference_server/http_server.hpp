@@ -176,7 +176,7 @@ inline std::string random_request_id() {
     return reference::uuid_v4(b);
 }
 
-} // namespace detail
+}  // namespace detail
 
 // ---- the server --------------------------------------------------------------------------
 
@@ -256,7 +256,7 @@ private:
 
     std::string path_;
     std::optional<reference::backend::caller> caller_;  // resolved once, before the body is read
-    std::optional<reference::reply> pending_;  // an early answer waiting for its body to be dropped
+    std::optional<reference::reply> pending_;           // an early answer waiting for its body to be dropped
     std::string pending_allow_;
     bool reading_header_ = false;
     bool stopping_ = false;
@@ -267,7 +267,11 @@ private:
 class http_server {
 public:
     http_server(asio::io_context& ioc, reference::backend& backend, http_config config, logger& log)
-        : ioc_(ioc), backend_(backend), config_(config), log_(log), acceptor_(asio::make_strand(ioc)),
+        : ioc_(ioc),
+          backend_(backend),
+          config_(config),
+          log_(log),
+          acceptor_(asio::make_strand(ioc)),
           retry_timer_(acceptor_.get_executor()) {}
 
     http_server(const http_server&) = delete;
@@ -276,8 +280,8 @@ public:
     // Binds and listens (throws boost::system::system_error); returns the bound endpoint.
     tcp::endpoint listen(const std::string& host, std::uint16_t port) {
         tcp::resolver resolver(ioc_);
-        auto results = resolver.resolve(host, std::to_string(port),
-                                        tcp::resolver::passive | tcp::resolver::numeric_service);
+        auto results =
+            resolver.resolve(host, std::to_string(port), tcp::resolver::passive | tcp::resolver::numeric_service);
         boost::system::error_code last = asio::error::host_not_found;
         for (const auto& entry : results) {
             tcp::endpoint ep = entry.endpoint();
@@ -368,7 +372,9 @@ private:
 // ---- the session --------------------------------------------------------------------------
 
 inline http_session::http_session(tcp::socket socket, http_server& server, std::shared_ptr<session_registry> registry)
-    : stream_(std::move(socket)), server_(server), registry_(std::move(registry)),
+    : stream_(std::move(socket)),
+      server_(server),
+      registry_(std::move(registry)),
       delay_timer_(stream_.get_executor()) {}
 
 inline http_session::~http_session() { registry_->remove(this); }
@@ -381,7 +387,7 @@ inline void http_session::request_shutdown() {
     asio::post(stream_.get_executor(), [self = shared_from_this()] {
         self->stopping_ = true;
         if (self->reading_header_) self->close();  // idle (or mid-header): the read ends with an error
-        self->delay_timer_.cancel();                // a delayed request is not run: the connection closes
+        self->delay_timer_.cancel();               // a delayed request is not run: the connection closes
     });
 }
 
@@ -424,13 +430,14 @@ inline void http_session::on_header(beast::error_code ec) {
             auto& backend = server_.backend();
             if (path_.empty() || !backend.knows_path(path_)) {
                 if (path_.empty()) path_ = "/";
-                return send(backend.transport_error(path_, 404, "INVALID_REQUEST_FORMAT", "No operation has this path."),
-                            false);
+                return send(
+                    backend.transport_error(path_, 404, "INVALID_REQUEST_FORMAT", "No operation has this path."),
+                    false);
             }
             if (ec == http::error::bad_content_length && detail::has_oversized_content_length(buffer_.data()))
-                return send(backend.transport_error(path_, 413, "INVALID_REQUEST_FORMAT",
-                                                    fmt::format("The request body is larger than {} bytes.",
-                                                                server_.config().max_body)),
+                return send(backend.transport_error(
+                                path_, 413, "INVALID_REQUEST_FORMAT",
+                                fmt::format("The request body is larger than {} bytes.", server_.config().max_body)),
                             false);
             return send(backend.transport_error(path_, 400, "INVALID_REQUEST_FORMAT",
                                                 "Content-Length is not a number of bytes."),
@@ -459,25 +466,24 @@ inline void http_session::check_request() {
     if (path_ == "/openapi.json") {
         if (auto doc = backend.openapi_json()) {
             if (req.method() != http::verb::get)
-                return answer_early(backend.transport_error(path_, 405, "INVALID_REQUEST_FORMAT",
-                                                            "Use GET for /openapi.json."),
-                                    "GET");
+                return answer_early(
+                    backend.transport_error(path_, 405, "INVALID_REQUEST_FORMAT", "Use GET for /openapi.json."), "GET");
             return answer_early(reference::reply{200, std::move(*doc), detail::random_request_id()});
         }
     }
     if (path_ == "/_control/health" && backend.options().control_enabled) {
         if (req.method() != http::verb::get)
-            return answer_early(backend.transport_error(path_, 405, "INVALID_REQUEST_FORMAT",
-                                                        "Use GET for /_control/health."),
-                                "GET");
+            return answer_early(
+                backend.transport_error(path_, 405, "INVALID_REQUEST_FORMAT", "Use GET for /_control/health."), "GET");
         return answer_early(reference::reply{200, R"({"status":"ok"})", detail::random_request_id()});
     }
     if (!backend.knows_path(path_))
-        return answer_early(backend.transport_error(path_, 404, "INVALID_REQUEST_FORMAT", "No operation has this path."));
+        return answer_early(
+            backend.transport_error(path_, 404, "INVALID_REQUEST_FORMAT", "No operation has this path."));
     if (req.method() != http::verb::post)
-        return answer_early(backend.transport_error(path_, 405, "INVALID_REQUEST_FORMAT",
-                                                    "Every operation uses the POST method."),
-                            "POST");
+        return answer_early(
+            backend.transport_error(path_, 405, "INVALID_REQUEST_FORMAT", "Every operation uses the POST method."),
+            "POST");
     // A malformed or repeated Authorization header counts as present (never as "no credentials",
     // which may be the operator's).
     const auto token = detail::bearer_token(req);
@@ -491,9 +497,9 @@ inline void http_session::check_request() {
                                                     "The request body must be application/json."));
     const auto length = parser_->content_length();
     if (length && *length > server_.config().max_body)
-        return send(backend.transport_error(path_, 413, "INVALID_REQUEST_FORMAT",
-                                            fmt::format("The request body is larger than {} bytes.",
-                                                        server_.config().max_body)),
+        return send(backend.transport_error(
+                        path_, 413, "INVALID_REQUEST_FORMAT",
+                        fmt::format("The request body is larger than {} bytes.", server_.config().max_body)),
                     false);
     read_body();
 }
@@ -521,9 +527,9 @@ inline void http_session::read_body() {
 inline void http_session::on_body(beast::error_code ec) {
     if (ec == http::error::body_limit) {
         try {
-            return send(server_.backend().transport_error(path_, 413, "INVALID_REQUEST_FORMAT",
-                                                          fmt::format("The request body is larger than {} bytes.",
-                                                                      server_.config().max_body)),
+            return send(server_.backend().transport_error(
+                            path_, 413, "INVALID_REQUEST_FORMAT",
+                            fmt::format("The request body is larger than {} bytes.", server_.config().max_body)),
                         false);
         } catch (...) {
             return close();
@@ -620,10 +626,9 @@ inline void http_session::send(reference::reply r, bool keep_alive, std::string_
 
     const bool close_after = !response_.keep_alive();
     stream_.expires_after(server_.config().write_timeout);
-    http::async_write(stream_, response_,
-                      [self = shared_from_this(), close_after](beast::error_code ec, std::size_t) {
-                          self->on_write(ec, close_after);
-                      });
+    http::async_write(stream_, response_, [self = shared_from_this(), close_after](beast::error_code ec, std::size_t) {
+        self->on_write(ec, close_after);
+    });
 }
 
 inline void http_session::on_write(beast::error_code ec, bool close_after) {
@@ -666,4 +671,4 @@ inline void http_session::log_request(unsigned status) {
                          status, response_.body().size(), us / 1000, us % 1000));
 }
 
-} // namespace esign::server
+}  // namespace esign::server

@@ -50,4 +50,4 @@ private:
     std::mutex mutex_;
 };
 
-} // namespace esign::server
+}  // namespace esign::server

@@ -129,7 +129,8 @@ int run(const server::command_line& cl) {
     std::printf("listening on http://%s:%u\n", host.c_str(), static_cast<unsigned>(bound.port()));
     std::fflush(stdout);
     log.info(fmt::format("{} HTTP threads, {} webhook threads, max body {} bytes{}{}", threads, cl.webhook_threads,
-                         cl.max_body, cl.strict ? ", strict" : "", cl.public_webhooks_only ? ", public webhooks only" : ""));
+                         cl.max_body, cl.strict ? ", strict" : "",
+                         cl.public_webhooks_only ? ", public webhooks only" : ""));
 
     std::vector<std::thread> pool;
     state.running = threads;
@@ -166,7 +167,7 @@ int run(const server::command_line& cl) {
     return 0;
 }
 
-} // namespace
+}  // namespace
 
 int main(int argc, char** argv) {
     std::signal(SIGPIPE, SIG_IGN);

@@ -54,9 +54,9 @@ using tcp = asio::ip::tcp;
 // ---- one HTTP(S) POST with a deadline -----------------------------------------------------
 
 struct attempt_result {
-    unsigned status = 0;  // 0: no response
-    std::string error;    // why there was no response
-    bool aborted = false; // the sender is stopping: not an attempt
+    unsigned status = 0;   // 0: no response
+    std::string error;     // why there was no response
+    bool aborted = false;  // the sender is stopping: not an attempt
 };
 
 class webhook_client {
@@ -78,7 +78,11 @@ private:
     struct delivery {
         delivery(webhook_client& c, const webhook_url& u, const http::request<http::string_body>& r, bool verify,
                  bool public_only_targets, std::chrono::milliseconds answer)
-            : client(c), url(u), request(r), ssl_verify(verify), public_only(public_only_targets),
+            : client(c),
+              url(u),
+              request(r),
+              ssl_verify(verify),
+              public_only(public_only_targets),
               answer_timeout(answer) {}
 
         webhook_client& client;
@@ -145,8 +149,7 @@ private:
             try {
                 ioc.restart();
                 ioc.run();
-            } catch (...) {
-            }
+            } catch (...) {}
             return result;
         }
 
@@ -182,8 +185,10 @@ private:
                 if (ec) return finish("write: " + ec.message());
                 read();
             };
-            if (tls) http::async_write(*tls, request, on_write);
-            else http::async_write(*plain, request, on_write);
+            if (tls)
+                http::async_write(*tls, request, on_write);
+            else
+                http::async_write(*plain, request, on_write);
         }
 
         void read() {
@@ -192,8 +197,10 @@ private:
                 if (ec) return finish("response: " + ec.message());
                 finish({}, parser.get().result_int());
             };
-            if (tls) http::async_read_header(*tls, buffer, parser, on_read);
-            else http::async_read_header(*plain, buffer, parser, on_read);
+            if (tls)
+                http::async_read_header(*tls, buffer, parser, on_read);
+            else
+                http::async_read_header(*plain, buffer, parser, on_read);
         }
     };
 
@@ -208,8 +215,12 @@ public:
     webhook_sender(reference::backend& backend, unsigned threads, bool public_only, logger& log,
                    std::chrono::milliseconds connect_timeout = std::chrono::seconds(2),
                    std::chrono::milliseconds answer_timeout = std::chrono::seconds(5))
-        : backend_(backend), threads_(threads == 0 ? 1 : threads), public_only_(public_only), log_(log),
-          connect_timeout_(connect_timeout), answer_timeout_(answer_timeout) {}
+        : backend_(backend),
+          threads_(threads == 0 ? 1 : threads),
+          public_only_(public_only),
+          log_(log),
+          connect_timeout_(connect_timeout),
+          answer_timeout_(answer_timeout) {}
 
     webhook_sender(const webhook_sender&) = delete;
     webhook_sender& operator=(const webhook_sender&) = delete;
@@ -267,7 +278,8 @@ private:
         attempt_result result;
         if (auto url = parse_webhook_url(a.url)) {
             const auto request = make_request(a, *url);
-            result = client.post(*url, request, a.ssl_verify, connect_timeout_, answer_timeout_, stopping_, public_only_);
+            result =
+                client.post(*url, request, a.ssl_verify, connect_timeout_, answer_timeout_, stopping_, public_only_);
         } else {
             result.error = "not an http(s) URL";
         }
@@ -288,4 +300,4 @@ private:
     std::vector<std::thread> workers_;
 };
 
-} // namespace esign::server
+}  // namespace esign::server

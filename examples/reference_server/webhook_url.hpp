@@ -37,9 +37,12 @@ inline std::optional<webhook_url> parse_webhook_url(std::string_view url) {
     if (!uri || uri->has_userinfo) return std::nullopt;
     webhook_url out;
     const std::string scheme = lower_ascii(uri->scheme);
-    if (scheme == "http") out.tls = false;
-    else if (scheme == "https") out.tls = true;
-    else return std::nullopt;
+    if (scheme == "http")
+        out.tls = false;
+    else if (scheme == "https")
+        out.tls = true;
+    else
+        return std::nullopt;
 
     out.host = host_name(*uri);
     if (!rules::is_resolvable_host(out.host)) return std::nullopt;
@@ -86,4 +89,4 @@ inline bool may_connect_to(const asio::ip::address& address, bool public_only) {
     return !rules::refuses_address(kind, public_only);
 }
 
-} // namespace esign::server
+}  // namespace esign::server

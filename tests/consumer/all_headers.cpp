@@ -15,8 +15,8 @@ int main() {
     auto team = backend.handle("/_control/team/create", std::nullopt, "{}");
     auto parsed = boost::json::parse(team.body);
     const std::string key(parsed.at("apiKey").as_string());
-    auto created = backend.handle("/_control/envelope/create", key,
-                                  R"({"title":"t","documents":[{"title":"d","pageCount":1}]})");
+    auto created =
+        backend.handle("/_control/envelope/create", key, R"({"title":"t","documents":[{"title":"d","pageCount":1}]})");
     auto listed = backend.handle("/public/envelope/list", key, "{}");
     auto request = esign::json::read<esign::workspace_create_request>(R"({"name":"Legal"})");
     if (team.status != 200 || created.status != 200 || listed.status != 200 || !request) {

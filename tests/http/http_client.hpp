@@ -101,8 +101,7 @@ private:
 // One connection; requests on it reuse it while the server keeps it open (keep-alive).
 class http_connection {
 public:
-    http_connection(std::string host, unsigned short port,
-                    std::chrono::milliseconds timeout = std::chrono::seconds(15))
+    http_connection(std::string host, unsigned short port, std::chrono::milliseconds timeout = std::chrono::seconds(15))
         : host_(std::move(host)), port_(port), timeout_(timeout) {}
 
     // Sends one request and reads the answer. `Content-Type: application/json` is added for a
@@ -126,8 +125,10 @@ public:
         bool chunked = false;
         for (const auto& h : headers)
             if (beast::iequals(h.first, "Transfer-Encoding")) chunked = true;
-        if (chunked) req.chunked(true);
-        else if (method == http::verb::post || !req.body().empty()) req.prepare_payload();
+        if (chunked)
+            req.chunked(true);
+        else if (method == http::verb::post || !req.body().empty())
+            req.prepare_payload();
 
         run([&](auto done) { http::async_write(stream_, req, done); });
         http::response_parser<http::string_body> parser;
@@ -180,7 +181,8 @@ private:
         tcp::resolver resolver(ioc_);
         auto endpoints = resolver.resolve(host_, std::to_string(port_));
         run([&](auto done) {
-            stream_.async_connect(endpoints, [done](beast::error_code ec, const tcp::endpoint&) mutable { done(ec, 0); });
+            stream_.async_connect(endpoints,
+                                  [done](beast::error_code ec, const tcp::endpoint&) mutable { done(ec, 0); });
         });
     }
 
@@ -346,4 +348,4 @@ inline std::string raw_exchange(const std::string& host, unsigned short port, st
     return c.receive_all(wait);
 }
 
-} // namespace esign::test
+}  // namespace esign::test

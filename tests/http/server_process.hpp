@@ -143,7 +143,7 @@ inline std::optional<int> wait_for_exit(pid_t pid, std::chrono::milliseconds tim
     }
 }
 
-} // namespace detail
+}  // namespace detail
 
 // The server executable to test.
 inline std::string server_executable() {
@@ -170,8 +170,8 @@ public:
         std::string line;
         if (!read_first_line(ready_timeout, line)) {
             stop();
-            throw std::runtime_error("esign-reference-server: no 'listening on' line within the timeout; got '" +
-                                     line + "'");
+            throw std::runtime_error("esign-reference-server: no 'listening on' line within the timeout; got '" + line +
+                                     "'");
         }
         static const std::regex listening(R"(^listening on http://(\[[0-9A-Fa-f:.]+\]|[^:/\s]+):([0-9]+)\s*$)");
         std::smatch m;
@@ -248,7 +248,8 @@ private:
                 line.resize(nl);
                 return true;
             }
-            const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
+            const auto left =
+                std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
             if (left.count() <= 0) return false;
             pollfd p{out_, POLLIN, 0};
             const int r = ::poll(&p, 1, static_cast<int>(left.count()));
@@ -294,7 +295,8 @@ inline run_result run_to_exit(const std::vector<std::string>& args,
     int open = 2;
     bool killed = false;
     while (open > 0) {
-        const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
+        const auto left =
+            std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
         if (left.count() <= 0) {
             ::kill(child.pid, SIGKILL);
             killed = true;
@@ -327,4 +329,4 @@ inline run_result run_to_exit(const std::vector<std::string>& args,
     return result;
 }
 
-} // namespace esign::test
+}  // namespace esign::test

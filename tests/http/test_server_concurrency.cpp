@@ -66,7 +66,7 @@ int client_story(const std::string& host, unsigned short port, int id, std::vect
     return wrong;
 }
 
-} // namespace
+}  // namespace
 
 TEST_CASE("concurrency: many clients with mixed operations get exact answers", "[http][server][concurrency]") {
     server_process server({"--threads", "4"});
@@ -89,8 +89,8 @@ TEST_CASE("concurrency: many clients with mixed operations get exact answers", "
     const team outsider = create_team(server.host(), server.port());
     for (const auto& list : envelopes)
         for (const auto& uuid : list) {
-            auto r = post(server.host(), server.port(), "/public/envelope/get",
-                          R"({"envelopeUuid":")" + uuid + R"("})", bearer(outsider.api_key));
+            auto r = post(server.host(), server.port(), "/public/envelope/get", R"({"envelopeUuid":")" + uuid + R"("})",
+                          bearer(outsider.api_key));
             CHECK(r.status == 400);
             CHECK(r.json().as_object().at("error").as_object().at("code") == "ENVELOPE_NOT_FOUND");
         }

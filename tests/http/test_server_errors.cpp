@@ -26,7 +26,7 @@ using namespace esign::test;
 
 namespace {
 
-using captures = std::vector<std::pair<std::string, std::string>>;  // name → JSON pointer
+using captures = std::vector<std::pair<std::string, std::string>>;      // name → JSON pointer
 using expectations = std::vector<std::pair<std::string, std::string>>;  // JSON pointer → JSON text
 
 // One request of the script and what must come back. Strings may hold {NAME} placeholders,
@@ -36,10 +36,11 @@ struct step {
     std::string key;   // the API key ({KEY}, ...), sent as "Authorization: Bearer"; empty: none
     std::string body;  // JSON
     unsigned status = 200;
-    std::string code;    // the error code expected, empty for a success
-    std::string detail;  // for INVALID_REQUEST_FORMAT: "none", or a path expected among the details ("[]": the only one)
-    captures capture;    // values of a success to remember
-    expectations expect; // members of a success, and their values
+    std::string code;  // the error code expected, empty for a success
+    std::string
+        detail;        // for INVALID_REQUEST_FORMAT: "none", or a path expected among the details ("[]": the only one)
+    captures capture;  // values of a success to remember
+    expectations expect;  // members of a success, and their values
     http::verb method = http::verb::post;
     std::string content_type = "application/json";
 };
@@ -65,8 +66,8 @@ step fails(std::string path, std::string key, std::string body, std::string code
     return s;
 }
 
-step transport(std::string path, std::string key, std::string body, unsigned status, http::verb method = http::verb::post,
-               std::string content_type = "application/json") {
+step transport(std::string path, std::string key, std::string body, unsigned status,
+               http::verb method = http::verb::post, std::string content_type = "application/json") {
     step s = fails(std::move(path), std::move(key), std::move(body), "INVALID_REQUEST_FORMAT", "none");
     s.status = status;
     s.method = method;
@@ -121,20 +122,23 @@ std::vector<step> script() {
     add(ok("/public/webhook/create", A,
            R"({"url":"http://127.0.0.1:9/hook","contentType":"application/json","sslVerify":false,"active":false})",
            {{"HOOK", "/webhook/uuid"}}, {{"/webhook/active", "false"}, {"/webhook/events", "[]"}}));
-    add(ok("/public/envelope/add-recipients", A, R"({"envelopeUuid":"{ENV}","recipients":[)" + sam + "," + vic + "]}", {},
-           {{"/recipients/0/role", R"("signer")"}, {"/recipients/1/colorVariant", R"("info")"}}));
-    add(ok("/public/envelope/add-recipients", A,
-           R"({"envelopeUuid":"{ENV1}","recipients":[{"type":"manual","email":"ann@client.example.com","firstname":"Ann","lastname":"Approver"}]})"));
-    add(ok("/public/envelope/update-recipient", A,
-           R"({"envelopeUuid":"{ENV1}","email":"ann@client.example.com","role":"signer","updates":{"role":"approver"}})", {},
-           {{"/recipient/role", R"("approver")"}, {"/recipient/order", "1"}}));
-    add(ok("/public/envelope/add-blocks", A,
-           R"({"envelopeUuid":"{ENV}","documentUuid":"{DOC}","blocks":[{"page":"1","x":10,"y":20,"type":"text",)"
-           R"("text":"Name","recipientEmail":"sam@client.example.com"},{"page":"02","x":1,"y":2,"type":"text","text":"Date"}]})"));
-    add(ok("/public/envelope/get", A, R"({"envelopeUuid":"{ENV}"})",
-           {{"BLOCK", "/documents/0/blocks/2/0/uuid"}},
+    add(ok("/public/envelope/add-recipients", A, R"({"envelopeUuid":"{ENV}","recipients":[)" + sam + "," + vic + "]}",
+           {}, {{"/recipients/0/role", R"("signer")"}, {"/recipients/1/colorVariant", R"("info")"}}));
+    add(ok(
+        "/public/envelope/add-recipients", A,
+        R"({"envelopeUuid":"{ENV1}","recipients":[{"type":"manual","email":"ann@client.example.com","firstname":"Ann","lastname":"Approver"}]})"));
+    add(ok(
+        "/public/envelope/update-recipient", A,
+        R"({"envelopeUuid":"{ENV1}","email":"ann@client.example.com","role":"signer","updates":{"role":"approver"}})",
+        {}, {{"/recipient/role", R"("approver")"}, {"/recipient/order", "1"}}));
+    add(ok(
+        "/public/envelope/add-blocks", A,
+        R"({"envelopeUuid":"{ENV}","documentUuid":"{DOC}","blocks":[{"page":"1","x":10,"y":20,"type":"text",)"
+        R"("text":"Name","recipientEmail":"sam@client.example.com"},{"page":"02","x":1,"y":2,"type":"text","text":"Date"}]})"));
+    add(ok("/public/envelope/get", A, R"({"envelopeUuid":"{ENV}"})", {{"BLOCK", "/documents/0/blocks/2/0/uuid"}},
            {{"/status", R"("draft")"}, {"/documents/0/blocks/1/0/color", R"("primary")"}, {"/tags", R"(["sales"])"}}));
-    add(ok("/public/envelope/delete-blocks", A, R"({"envelopeUuid":"{ENV}","documentUuid":"{DOC}","blockUuids":["{BLOCK}"]})"));
+    add(ok("/public/envelope/delete-blocks", A,
+           R"({"envelopeUuid":"{ENV}","documentUuid":"{DOC}","blockUuids":["{BLOCK}"]})"));
     add(ok("/public/envelope/update", A, R"({"envelopeUuid":"{ENV}","update":{"title":"Deal 2026","tags":["q3"]}})"));
     add(ok("/public/envelope/list", A, R"({"tags":["q3"]})", {},
            {{"/envelopes/0/title", R"("Deal 2026")"}, {"/pagination/totalRecords", "1"}}));
@@ -151,12 +155,13 @@ std::vector<step> script() {
     add(ok("/public/workspace/list", A, "{}", {}, {{"/pagination/totalRecords", "2"}}));
     add(ok("/public/workspace/get", A, R"({"workspaceUuid":"{WS2}"})", {}, {{"/workspace/colorHex", R"("#abc")"}}));
     add(ok("/public/contact/update", A,
-           R"({"contact":{"email":"bob@client.example.com","firstname":"Robert","lastname":"Durand","phone":null}})", {},
-           {{"/contact/firstname", R"("Robert")"}}));
+           R"({"contact":{"email":"bob@client.example.com","firstname":"Robert","lastname":"Durand","phone":null}})",
+           {}, {{"/contact/firstname", R"("Robert")"}}));
     add(ok("/public/contact/list", A, "{}", {}, {{"/contacts/0/firstname", R"("Robert")"}}));
     add(ok("/public/template/list", A, "{}", {}, {{"/templates/0/uuid", R"("{TPL}")"}}));
-    add(ok("/public/logs/list", A, R"({"category":"envelope","envelopeUuid":"{ENV}","eventTypes":["ENVELOPE_CREATED"]})",
-           {}, {{"/logs/0/eventType", R"("ENVELOPE_CREATED")"}, {"/pagination/totalRecords", "1"}}));
+    add(ok("/public/logs/list", A,
+           R"({"category":"envelope","envelopeUuid":"{ENV}","eventTypes":["ENVELOPE_CREATED"]})", {},
+           {{"/logs/0/eventType", R"("ENVELOPE_CREATED")"}, {"/pagination/totalRecords", "1"}}));
     add(ok("/public/utils/whoami", A, "{}", {}, {{"/teamUuid", R"("{TEAM}")"}, {"/teamName", R"("Acme")"}}));
     add(ok("/public/authentication/create-iframe-token", A,
            R"({"envelopeUuid":"{ENV}","signerEmail":"vic@client.example.com"})"));
@@ -185,48 +190,57 @@ std::vector<step> script() {
                 R"(["update","expirationPeriod"])"));
     add(invalid("/public/envelope/send", A, R"({"envelopeUuid":"{ENV}","distributionMethod":"fax"})",
                 R"(["distributionMethod"])"));
-    add(invalid("/public/envelope/add-recipients", A,
-                R"({"envelopeUuid":"{ENV}","recipients":[{"type":"manual","email":"not-an-email","firstname":"N","lastname":"O"}]})",
-                R"(["recipients","0","email"])"));
-    add(invalid("/public/envelope/add-recipients", A,
-                R"({"envelopeUuid":"{ENV}","recipients":[{"type":"manual","email":"s@client.example.com","firstname":"S",)"
-                R"("lastname":"M","verificationType":"sms"}]})",
-                R"(["recipients","0","phone"])"));
-    add(invalid("/public/envelope/update-recipient", A,
-                R"({"envelopeUuid":"{ENV}","email":"sam@client.example.com","role":"signer","updates":{"verificationType":"sms"}})",
-                R"(["updates","phone"])"));
+    add(invalid(
+        "/public/envelope/add-recipients", A,
+        R"({"envelopeUuid":"{ENV}","recipients":[{"type":"manual","email":"not-an-email","firstname":"N","lastname":"O"}]})",
+        R"(["recipients","0","email"])"));
+    add(invalid(
+        "/public/envelope/add-recipients", A,
+        R"({"envelopeUuid":"{ENV}","recipients":[{"type":"manual","email":"s@client.example.com","firstname":"S",)"
+        R"("lastname":"M","verificationType":"sms"}]})",
+        R"(["recipients","0","phone"])"));
+    add(invalid(
+        "/public/envelope/update-recipient", A,
+        R"({"envelopeUuid":"{ENV}","email":"sam@client.example.com","role":"signer","updates":{"verificationType":"sms"}})",
+        R"(["updates","phone"])"));
     add(invalid("/public/envelope/delete-recipients", A, R"({"envelopeUuid":"{ENV}","recipients":[]})",
                 R"(["recipients"])"));
-    add(invalid("/public/envelope/add-blocks", A,
-                R"({"envelopeUuid":"{ENV}","documentUuid":"{DOC}","blocks":[{"page":"one","x":1,"y":1,"type":"text","text":"t"}]})",
-                R"(["blocks","0","page"])"));
-    add(invalid("/public/envelope/add-blocks", A,
-                R"({"envelopeUuid":"{ENV}","documentUuid":"{DOC}","blocks":[{"page":"3","x":1,"y":1,"type":"text","text":"t"}]})",
-                R"(["blocks","0","page"])"));
-    add(invalid("/public/envelope/delete-blocks", A, R"({"envelopeUuid":"{ENV}","documentUuid":"{DOC}","blockUuids":["x"]})",
-                R"(["blockUuids","0"])"));
+    add(invalid(
+        "/public/envelope/add-blocks", A,
+        R"({"envelopeUuid":"{ENV}","documentUuid":"{DOC}","blocks":[{"page":"one","x":1,"y":1,"type":"text","text":"t"}]})",
+        R"(["blocks","0","page"])"));
+    add(invalid(
+        "/public/envelope/add-blocks", A,
+        R"({"envelopeUuid":"{ENV}","documentUuid":"{DOC}","blocks":[{"page":"3","x":1,"y":1,"type":"text","text":"t"}]})",
+        R"(["blocks","0","page"])"));
+    add(invalid("/public/envelope/delete-blocks", A,
+                R"({"envelopeUuid":"{ENV}","documentUuid":"{DOC}","blockUuids":["x"]})", R"(["blockUuids","0"])"));
     add(invalid("/public/envelope/delete-attachment", A, R"({"envelopeUuid":"{ENV}"})", R"(["documentUuid"])"));
-    add(invalid("/public/envelope/create-from-template", A,
-                R"({"templateUuid":"{TPL}","recipients":[{"type":"manual","label":"Client","email":"x@client.example.com",)"
-                R"("firstname":"X","lastname":"Y"},{"type":"manual","label":"Company","email":"x@client.example.com",)"
-                R"("firstname":"X","lastname":"Y"}]})",
-                R"(["recipients","1","email"])"));
+    add(invalid(
+        "/public/envelope/create-from-template", A,
+        R"({"templateUuid":"{TPL}","recipients":[{"type":"manual","label":"Client","email":"x@client.example.com",)"
+        R"("firstname":"X","lastname":"Y"},{"type":"manual","label":"Company","email":"x@client.example.com",)"
+        R"("firstname":"X","lastname":"Y"}]})",
+        R"(["recipients","1","email"])"));
     add(invalid("/public/workspace/create", A, R"({"name":""})", R"(["name"])"));
     add(invalid("/public/workspace/create", A, R"({"name":"W","colorHex":"#12"})", R"(["colorHex"])"));
     add(invalid("/public/workspace/get", A, "{}", R"(["workspaceUuid"])"));
     add(invalid("/public/workspace/update", A, R"({"workspaceUuid":"{WS2}","sandbox":"yes"})", R"(["sandbox"])"));
     add(invalid("/public/workspace/list", A, R"({"limit":51})", R"(["limit"])"));
-    add(invalid("/public/webhook/create", A, R"({"url":"not a uri","contentType":"application/json","sslVerify":true,"active":true})",
-                R"(["url"])"));
     add(invalid("/public/webhook/create", A,
-                R"({"url":"https://hooks.example.com/","contentType":"application/json","sslVerify":true,"active":true,"events":["NOPE"]})",
-                R"(["events","0"])"));
+                R"({"url":"not a uri","contentType":"application/json","sslVerify":true,"active":true})",
+                R"(["url"])"));
+    add(invalid(
+        "/public/webhook/create", A,
+        R"({"url":"https://hooks.example.com/","contentType":"application/json","sslVerify":true,"active":true,"events":["NOPE"]})",
+        R"(["events","0"])"));
     add(invalid("/public/webhook/update", A, R"({"uuid":"{HOOK}","title":")" + std::string(257, 't') + R"("})",
                 R"(["title"])"));
     add(invalid("/public/webhook/list", A, R"({"page":0})", R"(["page"])"));
     add(invalid("/public/webhook/delete", A, "{}", R"(["uuid"])"));
     add(invalid("/public/contact/create", A, R"({"contacts":[]})", R"(["contacts"])"));
-    add(invalid("/public/contact/update", A, R"({"contact":{"email":"bob@client.example.com","firstname":"B","lastname":"D"}})",
+    add(invalid("/public/contact/update", A,
+                R"({"contact":{"email":"bob@client.example.com","firstname":"B","lastname":"D"}})",
                 R"(["contact","phone"])"));
     add(invalid("/public/contact/list", A, R"({"page":1.5})", R"(["page"])"));
     add(invalid("/public/contact/delete", A, R"({"emails":["bob"]})", R"(["emails","0"])"));
@@ -237,13 +251,14 @@ std::vector<step> script() {
                 R"(["signerEmail"])"));
     add(invalid("/public/utils/whoami", A, "[1]", "[]"));
     add(invalid("/_control/team/create", "", R"({"apiCredits":"many"})", R"(["apiCredits"])"));
-    add(invalid("/_control/team/update", "", R"({"teamUuid":"00000000-0000-4000-8000-000000000000"})", R"(["teamUuid"])"));
+    add(invalid("/_control/team/update", "", R"({"teamUuid":"00000000-0000-4000-8000-000000000000"})",
+                R"(["teamUuid"])"));
     add(invalid("/_control/envelope/create", A, R"({"title":"T","documents":[]})", R"(["documents"])"));
     add(invalid("/_control/template/create", A,
                 R"({"title":"T","recipientLabels":["A","A"],"documents":[{"title":"d","pageCount":1}]})",
                 R"(["recipientLabels","1"])"));
-    add(invalid("/_control/recipient/act", "", R"({"envelopeUuid":"{ENV}","email":"sam@client.example.com","action":"dance"})",
-                R"(["action"])"));
+    add(invalid("/_control/recipient/act", "",
+                R"({"envelopeUuid":"{ENV}","email":"sam@client.example.com","action":"dance"})", R"(["action"])"));
     add(invalid("/_control/envelope/cancel", "", "{}", R"(["envelopeUuid"])"));
     add(invalid("/_control/clock/advance", "", R"({"milliseconds":-1})", R"(["milliseconds"])"));
     add(invalid("/_control/reset", "", "null", "[]"));
@@ -254,7 +269,8 @@ std::vector<step> script() {
     // ---- workspaces, envelopes, documents ----------------------------------------------------
     add(fails("/public/workspace/get", A, R"({"workspaceUuid":"{B_WS}"})", "WORKSPACE_NOT_FOUND"));
     add(fails("/public/workspace/update", A, R"({"workspaceUuid":"{B_WS}","sandbox":true})", "WORKSPACE_NOT_FOUND"));
-    add(fails("/public/envelope/get", A, R"({"workspaceUuid":"{B_WS}","envelopeUuid":"{ENV}"})", "WORKSPACE_NOT_FOUND"));
+    add(fails("/public/envelope/get", A, R"({"workspaceUuid":"{B_WS}","envelopeUuid":"{ENV}"})",
+              "WORKSPACE_NOT_FOUND"));
     add(fails("/public/envelope/list", A, R"({"workspaceUuid":"00000000-0000-4000-8000-000000000000"})",
               "WORKSPACE_NOT_FOUND"));
     add(fails("/public/contact/list", A, R"({"workspaceUuid":"{B_WS}"})", "WORKSPACE_NOT_FOUND"));
@@ -265,72 +281,88 @@ std::vector<step> script() {
               "WORKSPACE_NOT_FOUND"));
     add(fails("/public/envelope/get", A, R"({"envelopeUuid":"{B_ENV}"})", "ENVELOPE_NOT_FOUND"));
     add(fails("/public/envelope/get", A, R"({"workspaceUuid":"{WS2}","envelopeUuid":"{ENV}"})", "ENVELOPE_NOT_FOUND"));
-    add(fails("/public/envelope/update", B, R"({"envelopeUuid":"{ENV}","update":{"title":"mine"}})", "ENVELOPE_NOT_FOUND"));
-    add(fails("/public/logs/list", A, R"({"category":"envelope","envelopeUuid":"{B_ENV}"})", "ENVELOPE_NOT_FOUND"));
-    add(fails("/_control/recipient/act", "",
-              R"({"envelopeUuid":"00000000-0000-4000-8000-000000000000","email":"sam@client.example.com","action":"open"})",
+    add(fails("/public/envelope/update", B, R"({"envelopeUuid":"{ENV}","update":{"title":"mine"}})",
               "ENVELOPE_NOT_FOUND"));
+    add(fails("/public/logs/list", A, R"({"category":"envelope","envelopeUuid":"{B_ENV}"})", "ENVELOPE_NOT_FOUND"));
+    add(fails(
+        "/_control/recipient/act", "",
+        R"({"envelopeUuid":"00000000-0000-4000-8000-000000000000","email":"sam@client.example.com","action":"open"})",
+        "ENVELOPE_NOT_FOUND"));
     add(fails("/_control/envelope/cancel", "", R"({"envelopeUuid":"00000000-0000-4000-8000-000000000000"})",
               "ENVELOPE_NOT_FOUND"));
     add(fails("/public/envelope/update", A,
               R"({"envelopeUuid":"{ENV}","update":{"title":"changed","documents":[{"uuid":"{ATT}","title":"x"}]}})",
               "DOCUMENT_NOT_FOUND"));
-    add(fails("/public/envelope/add-blocks", A,
-              R"({"envelopeUuid":"{ENV}","documentUuid":"{ATT}","blocks":[{"page":"1","x":1,"y":1,"type":"text","text":"t"}]})",
-              "DOCUMENT_NOT_FOUND"));
-    add(fails("/public/envelope/delete-blocks", A,
-              R"({"envelopeUuid":"{ENV}","documentUuid":"00000000-0000-4000-8000-000000000000","blockUuids":["{BLOCK}"]})",
-              "DOCUMENT_NOT_FOUND"));
+    add(fails(
+        "/public/envelope/add-blocks", A,
+        R"({"envelopeUuid":"{ENV}","documentUuid":"{ATT}","blocks":[{"page":"1","x":1,"y":1,"type":"text","text":"t"}]})",
+        "DOCUMENT_NOT_FOUND"));
+    add(fails(
+        "/public/envelope/delete-blocks", A,
+        R"({"envelopeUuid":"{ENV}","documentUuid":"00000000-0000-4000-8000-000000000000","blockUuids":["{BLOCK}"]})",
+        "DOCUMENT_NOT_FOUND"));
     add(fails("/public/envelope/delete-attachment", A, R"({"envelopeUuid":"{ENV}","documentUuid":"{DOC}"})",
               "DOCUMENT_NOT_ATTACHMENT"));
 
     // ---- recipients, blocks, templates, contacts ---------------------------------------------
-    add(fails("/public/envelope/add-recipients", A,
-              R"({"envelopeUuid":"{ENV}","recipients":[{"type":"manual","email":"new@client.example.com","firstname":"N",)"
-              R"("lastname":"W"},)" + sam + "]}",
-              "DUPLICATE_RECIPIENT"));
-    add(fails("/public/envelope/add-recipients", A,
-              R"({"envelopeUuid":"{ENV}","recipients":[{"type":"manual","email":"twice@client.example.com","firstname":"A",)"
-              R"("lastname":"B"},{"type":"manual","email":"twice@client.example.com","firstname":"C","lastname":"D"}]})",
-              "DUPLICATE_RECIPIENT"));
-    add(fails("/public/envelope/add-recipients", A,
-              R"({"envelopeUuid":"{ENV}","recipients":[{"type":"manual","email":"ok@client.example.com","firstname":"O",)"
-              R"("lastname":"K"},{"type":"manual","email":"nobody@mail.invalid","firstname":"N","lastname":"O"}]})",
-              "INVALID_EMAIL"));
-    add(fails("/public/envelope/update-recipient", A,
-              R"({"envelopeUuid":"{ENV}","email":"sam@client.example.com","role":"approver","updates":{"firstname":"X"}})",
+    add(fails(
+        "/public/envelope/add-recipients", A,
+        R"({"envelopeUuid":"{ENV}","recipients":[{"type":"manual","email":"new@client.example.com","firstname":"N",)"
+        R"("lastname":"W"},)" +
+            sam + "]}",
+        "DUPLICATE_RECIPIENT"));
+    add(fails(
+        "/public/envelope/add-recipients", A,
+        R"({"envelopeUuid":"{ENV}","recipients":[{"type":"manual","email":"twice@client.example.com","firstname":"A",)"
+        R"("lastname":"B"},{"type":"manual","email":"twice@client.example.com","firstname":"C","lastname":"D"}]})",
+        "DUPLICATE_RECIPIENT"));
+    add(fails(
+        "/public/envelope/add-recipients", A,
+        R"({"envelopeUuid":"{ENV}","recipients":[{"type":"manual","email":"ok@client.example.com","firstname":"O",)"
+        R"("lastname":"K"},{"type":"manual","email":"nobody@mail.invalid","firstname":"N","lastname":"O"}]})",
+        "INVALID_EMAIL"));
+    add(fails(
+        "/public/envelope/update-recipient", A,
+        R"({"envelopeUuid":"{ENV}","email":"sam@client.example.com","role":"approver","updates":{"firstname":"X"}})",
+        "RECIPIENT_NOT_FOUND"));
+    add(fails(
+        "/public/envelope/delete-recipients", A,
+        R"({"envelopeUuid":"{ENV}","recipients":[{"email":"sam@client.example.com"},{"email":"nobody@client.example.com"}]})",
+        "RECIPIENT_NOT_FOUND"));
+    add(fails("/_control/recipient/act", "",
+              R"({"envelopeUuid":"{ENV}","email":"nobody@client.example.com","action":"open"})",
               "RECIPIENT_NOT_FOUND"));
-    add(fails("/public/envelope/delete-recipients", A,
-              R"({"envelopeUuid":"{ENV}","recipients":[{"email":"sam@client.example.com"},{"email":"nobody@client.example.com"}]})",
-              "RECIPIENT_NOT_FOUND"));
-    add(fails("/_control/recipient/act", "", R"({"envelopeUuid":"{ENV}","email":"nobody@client.example.com","action":"open"})",
-              "RECIPIENT_NOT_FOUND"));
-    add(fails("/public/envelope/add-blocks", A,
-              R"({"envelopeUuid":"{ENV}","documentUuid":"{DOC}","blocks":[{"page":"1","x":1,"y":1,"type":"text","text":"t"},)"
-              R"({"page":"1","x":1,"y":1,"type":"text","text":"u","recipientEmail":"nobody@client.example.com"}]})",
-              "INVALID_RECIPIENT_EMAIL"));
-    add(fails("/public/envelope/create-from-template", A,
-              R"({"templateUuid":"00000000-0000-4000-8000-000000000000","recipients":[{"type":"manual","label":"Client",)"
-              R"("email":"x@client.example.com","firstname":"X","lastname":"Y"}]})",
-              "TEMPLATE_NOT_FOUND"));
+    add(fails(
+        "/public/envelope/add-blocks", A,
+        R"({"envelopeUuid":"{ENV}","documentUuid":"{DOC}","blocks":[{"page":"1","x":1,"y":1,"type":"text","text":"t"},)"
+        R"({"page":"1","x":1,"y":1,"type":"text","text":"u","recipientEmail":"nobody@client.example.com"}]})",
+        "INVALID_RECIPIENT_EMAIL"));
+    add(fails(
+        "/public/envelope/create-from-template", A,
+        R"({"templateUuid":"00000000-0000-4000-8000-000000000000","recipients":[{"type":"manual","label":"Client",)"
+        R"("email":"x@client.example.com","firstname":"X","lastname":"Y"}]})",
+        "TEMPLATE_NOT_FOUND"));
     add(fails("/public/envelope/create-from-template", A,
               R"({"workspaceUuid":"{WS2}","templateUuid":"{TPL}","recipients":[{"type":"manual","label":"Client",)"
               R"("email":"x@client.example.com","firstname":"X","lastname":"Y"}]})",
               "TEMPLATE_NOT_FOUND"));
-    add(fails("/public/envelope/create-from-template", A,
-              R"({"templateUuid":"{TPL}","recipients":[{"type":"manual","label":"Client","email":"x@client.example.com",)"
-              R"("firstname":"X","lastname":"Y"}]})",
-              "INVALID_RECIPIENT_LABELS"));
-    add(fails("/public/envelope/create-from-template", A,
-              R"({"templateUuid":"{TPL}","recipients":[{"type":"manual","label":"Client","email":"x@client.example.com",)"
-              R"("firstname":"X","lastname":"Y"},{"type":"manual","label":"Vendor","email":"y@client.example.com",)"
-              R"("firstname":"X","lastname":"Y"}]})",
-              "INVALID_RECIPIENT_LABELS"));
-    add(fails("/public/envelope/create-from-template", A,
-              R"({"templateUuid":"{TPL}","recipients":[{"type":"manual","label":"Client","email":"x@client.example.com",)"
-              R"("firstname":"X","lastname":"Y"},{"type":"manual","label":"Company","email":"y@Corp.INVALID",)"
-              R"("firstname":"X","lastname":"Y"}]})",
-              "INVALID_EMAIL"));
+    add(fails(
+        "/public/envelope/create-from-template", A,
+        R"({"templateUuid":"{TPL}","recipients":[{"type":"manual","label":"Client","email":"x@client.example.com",)"
+        R"("firstname":"X","lastname":"Y"}]})",
+        "INVALID_RECIPIENT_LABELS"));
+    add(fails(
+        "/public/envelope/create-from-template", A,
+        R"({"templateUuid":"{TPL}","recipients":[{"type":"manual","label":"Client","email":"x@client.example.com",)"
+        R"("firstname":"X","lastname":"Y"},{"type":"manual","label":"Vendor","email":"y@client.example.com",)"
+        R"("firstname":"X","lastname":"Y"}]})",
+        "INVALID_RECIPIENT_LABELS"));
+    add(fails(
+        "/public/envelope/create-from-template", A,
+        R"({"templateUuid":"{TPL}","recipients":[{"type":"manual","label":"Client","email":"x@client.example.com",)"
+        R"("firstname":"X","lastname":"Y"},{"type":"manual","label":"Company","email":"y@Corp.INVALID",)"
+        R"("firstname":"X","lastname":"Y"}]})",
+        "INVALID_EMAIL"));
     add(fails("/public/contact/create", A,
               R"({"contacts":[{"email":"new@client.example.com","firstname":"N","lastname":"W"},)"
               R"({"email":"bob@client.example.com","firstname":"B","lastname":"D"}]})",
@@ -346,9 +378,10 @@ std::vector<step> script() {
     add(fails("/public/contact/update", A,
               R"({"contact":{"email":"nobody@client.example.com","firstname":"N","lastname":"O","phone":null}})",
               "CONTACT_NOT_FOUND"));
-    add(fails("/public/contact/update", A,
-              R"({"workspaceUuid":"{WS2}","contact":{"email":"bob@client.example.com","firstname":"N","lastname":"O","phone":null}})",
-              "CONTACT_NOT_FOUND"));
+    add(fails(
+        "/public/contact/update", A,
+        R"({"workspaceUuid":"{WS2}","contact":{"email":"bob@client.example.com","firstname":"N","lastname":"O","phone":null}})",
+        "CONTACT_NOT_FOUND"));
     add(fails("/public/contact/delete", A, R"({"emails":["bob@client.example.com","nobody@client.example.com"]})",
               "CONTACT_NOT_FOUND"));
     add(fails("/public/contact/delete", A, R"({"workspaceUuid":"{B_WS}","emails":["bob@client.example.com"]})",
@@ -369,9 +402,10 @@ std::vector<step> script() {
               R"({"url":"ftp://hooks.example.com/","contentType":"application/json","sslVerify":true,"active":false})",
               "WEBHOOK_URL_REFUSED"));
     // The metadata address in every spelling a resolver or the sender would turn into it.
-    for (std::string host : {"169.254.169.254", "2852039166", "0251.0376.0251.0376", "0xa9fea9fe", "0xa9.0xfe.0xa9.0xfe",
-                             "169.254.43518", "[::ffff:169.254.169.254]", "[::ffff:a9fe:a9fe]", "[::169.254.169.254]",
-                             "[64:ff9b::169.254.169.254]", "[2002:a9fe:a9fe::1]", "%31%36%39.254.169.254"})
+    for (std::string host :
+         {"169.254.169.254", "2852039166", "0251.0376.0251.0376", "0xa9fea9fe", "0xa9.0xfe.0xa9.0xfe", "169.254.43518",
+          "[::ffff:169.254.169.254]", "[::ffff:a9fe:a9fe]", "[::169.254.169.254]", "[64:ff9b::169.254.169.254]",
+          "[2002:a9fe:a9fe::1]", "%31%36%39.254.169.254"})
         add(fails("/public/webhook/create", A,
                   R"({"url":"http://)" + host +
                       R"(/latest","contentType":"application/json","sslVerify":true,"active":false})",
@@ -384,23 +418,27 @@ std::vector<step> script() {
                    R"(","contentType":"application/x-www-form-urlencoded","sslVerify":true,"active":false})"));
     add(ok("/public/webhook/list", B, R"({"limit":5,"page":4})", {},
            {{"/pagination/totalRecords", "20"}, {"/pagination/nextPage", "null"}, {"/pagination/prevPage", "3"}}));
-    add(fails("/public/webhook/create", B,
-              R"({"url":"https://hooks.example.com/21","contentType":"application/json","sslVerify":true,"active":false})",
-              "WEBHOOK_LIMIT_REACHED"));
+    add(fails(
+        "/public/webhook/create", B,
+        R"({"url":"https://hooks.example.com/21","contentType":"application/json","sslVerify":true,"active":false})",
+        "WEBHOOK_LIMIT_REACHED"));
 
     // ---- plan features ------------------------------------------------------------------------
     add(ok("/_control/team/update", "", R"({"teamUuid":"{TEAM}","features":["timestamp"]})"));
-    add(fails("/public/webhook/create", A,
-              R"({"url":"https://hooks.example.com/","contentType":"application/json","sslVerify":true,"active":false})",
-              "FEATURE_NOT_IN_CURRENT_PLAN"));
+    add(fails(
+        "/public/webhook/create", A,
+        R"({"url":"https://hooks.example.com/","contentType":"application/json","sslVerify":true,"active":false})",
+        "FEATURE_NOT_IN_CURRENT_PLAN"));
     add(fails("/public/webhook/update", A, R"({"uuid":"{HOOK}","active":true})", "FEATURE_NOT_IN_CURRENT_PLAN"));
-    add(fails("/public/envelope/add-recipients", A,
-              R"({"envelopeUuid":"{ENV}","recipients":[{"type":"manual","email":"s@client.example.com","firstname":"S",)"
-              R"("lastname":"M","phone":"+1 555 0199","verificationType":"sms"}]})",
-              "FEATURE_NOT_IN_CURRENT_PLAN"));
-    add(fails("/public/envelope/update-recipient", A,
-              R"({"envelopeUuid":"{ENV}","email":"vic@client.example.com","role":"signer","updates":{"verificationType":"sms"}})",
-              "FEATURE_NOT_IN_CURRENT_PLAN"));
+    add(fails(
+        "/public/envelope/add-recipients", A,
+        R"({"envelopeUuid":"{ENV}","recipients":[{"type":"manual","email":"s@client.example.com","firstname":"S",)"
+        R"("lastname":"M","phone":"+1 555 0199","verificationType":"sms"}]})",
+        "FEATURE_NOT_IN_CURRENT_PLAN"));
+    add(fails(
+        "/public/envelope/update-recipient", A,
+        R"({"envelopeUuid":"{ENV}","email":"vic@client.example.com","role":"signer","updates":{"verificationType":"sms"}})",
+        "FEATURE_NOT_IN_CURRENT_PLAN"));
     add(ok("/_control/team/update", "", R"({"teamUuid":"{TEAM}","features":["sms","timestamp","webhooks"]})"));
 
     // ---- logs, embedded signing ---------------------------------------------------------------
@@ -415,10 +453,10 @@ std::vector<step> script() {
               R"({"envelopeUuid":"{B_ENV}","signerEmail":"sam@client.example.com"})", "ENVELOPE_NOT_FOUND"));
 
     // ---- actions on a draft --------------------------------------------------------------------
-    add(fails("/_control/recipient/act", "", R"({"envelopeUuid":"{ENV}","email":"sam@client.example.com","action":"open"})",
-              "ACTION_NOT_ALLOWED"));
-    add(fails("/_control/recipient/act", "", R"({"envelopeUuid":"{ENV}","email":"sam@client.example.com","action":"sign"})",
-              "ACTION_NOT_ALLOWED"));
+    add(fails("/_control/recipient/act", "",
+              R"({"envelopeUuid":"{ENV}","email":"sam@client.example.com","action":"open"})", "ACTION_NOT_ALLOWED"));
+    add(fails("/_control/recipient/act", "",
+              R"({"envelopeUuid":"{ENV}","email":"sam@client.example.com","action":"sign"})", "ACTION_NOT_ALLOWED"));
 
     // ---- delete-attachment, then send and its preconditions, in the order of contract.md §3 ----
     add(ok("/public/envelope/delete-attachment", A, R"({"envelopeUuid":"{ENV}","documentUuid":"{ATT}"})"));
@@ -445,19 +483,23 @@ std::vector<step> script() {
     add(fails("/public/envelope/send", A, R"({"envelopeUuid":"{ENV}"})", "ENVELOPE_NOT_IN_DRAFT"));
     add(fails("/public/envelope/update", A, R"({"envelopeUuid":"{ENV}","update":{"title":"late"}})",
               "ENVELOPE_NOT_IN_DRAFT"));
-    add(fails("/public/envelope/add-recipients", A,
-              R"({"envelopeUuid":"{ENV}","recipients":[{"type":"manual","email":"late@client.example.com","firstname":"L","lastname":"T"}]})",
-              "ENVELOPE_NOT_IN_DRAFT"));
-    add(fails("/public/envelope/update-recipient", A,
-              R"({"envelopeUuid":"{ENV}","email":"sam@client.example.com","role":"signer","updates":{"firstname":"Samuel"}})",
-              "ENVELOPE_NOT_IN_DRAFT"));
+    add(fails(
+        "/public/envelope/add-recipients", A,
+        R"({"envelopeUuid":"{ENV}","recipients":[{"type":"manual","email":"late@client.example.com","firstname":"L","lastname":"T"}]})",
+        "ENVELOPE_NOT_IN_DRAFT"));
+    add(fails(
+        "/public/envelope/update-recipient", A,
+        R"({"envelopeUuid":"{ENV}","email":"sam@client.example.com","role":"signer","updates":{"firstname":"Samuel"}})",
+        "ENVELOPE_NOT_IN_DRAFT"));
     add(fails("/public/envelope/delete-recipients", A,
-              R"({"envelopeUuid":"{ENV}","recipients":[{"email":"sam@client.example.com"}]})", "ENVELOPE_NOT_IN_DRAFT"));
-    add(fails("/public/envelope/add-blocks", A,
-              R"({"envelopeUuid":"{ENV}","documentUuid":"{DOC}","blocks":[{"page":"1","x":1,"y":1,"type":"text","text":"t"}]})",
+              R"({"envelopeUuid":"{ENV}","recipients":[{"email":"sam@client.example.com"}]})",
               "ENVELOPE_NOT_IN_DRAFT"));
-    add(fails("/public/envelope/delete-blocks", A, R"({"envelopeUuid":"{ENV}","documentUuid":"{DOC}","blockUuids":["{BLOCK}"]})",
-              "ENVELOPE_NOT_IN_DRAFT"));
+    add(fails(
+        "/public/envelope/add-blocks", A,
+        R"({"envelopeUuid":"{ENV}","documentUuid":"{DOC}","blocks":[{"page":"1","x":1,"y":1,"type":"text","text":"t"}]})",
+        "ENVELOPE_NOT_IN_DRAFT"));
+    add(fails("/public/envelope/delete-blocks", A,
+              R"({"envelopeUuid":"{ENV}","documentUuid":"{DOC}","blockUuids":["{BLOCK}"]})", "ENVELOPE_NOT_IN_DRAFT"));
     add(ok("/_control/envelope/create", A,
            R"({"title":"With annex","documents":[{"title":"w.pdf","pageCount":1}],"attachments":[{"title":"x.pdf"}]})",
            {{"ENV3", "/envelopeUuid"}, {"ATT3", "/attachmentUuids/0"}}));
@@ -467,13 +509,16 @@ std::vector<step> script() {
               "ENVELOPE_NOT_IN_DRAFT"));
 
     // ---- the lifecycle through /_control/recipient/act, cancel, clock ---------------------------
-    add(ok("/_control/recipient/act", "", R"({"envelopeUuid":"{ENV}","email":"vic@client.example.com","action":"open"})", {},
+    add(ok("/_control/recipient/act", "",
+           R"({"envelopeUuid":"{ENV}","email":"vic@client.example.com","action":"open"})", {},
            {{"/envelopeStatus", R"("signing")"}, {"/recipientStatus", R"("pending")"}}));
-    add(ok("/_control/recipient/act", "", R"({"envelopeUuid":"{ENV}","email":"sam@client.example.com","action":"sign"})", {},
+    add(ok("/_control/recipient/act", "",
+           R"({"envelopeUuid":"{ENV}","email":"sam@client.example.com","action":"sign"})", {},
            {{"/envelopeStatus", R"("signing")"}, {"/recipientStatus", R"("signed")"}}));
-    add(fails("/_control/recipient/act", "", R"({"envelopeUuid":"{ENV}","email":"sam@client.example.com","action":"sign"})",
-              "ACTION_NOT_ALLOWED"));
-    add(ok("/_control/recipient/act", "", R"({"envelopeUuid":"{ENV}","email":"vic@client.example.com","action":"sign"})", {},
+    add(fails("/_control/recipient/act", "",
+              R"({"envelopeUuid":"{ENV}","email":"sam@client.example.com","action":"sign"})", "ACTION_NOT_ALLOWED"));
+    add(ok("/_control/recipient/act", "",
+           R"({"envelopeUuid":"{ENV}","email":"vic@client.example.com","action":"sign"})", {},
            {{"/envelopeStatus", R"("complete")"}, {"/recipientStatus", R"("signed")"}}));
     add(fails("/_control/envelope/cancel", "", R"({"envelopeUuid":"{ENV}"})", "ACTION_NOT_ALLOWED"));
     add(ok("/_control/envelope/cancel", "", R"({"envelopeUuid":"{ENV1}","reason":"not needed"})"));
@@ -505,7 +550,8 @@ std::vector<step> script() {
     add(ok("/_control/faults/add", C,
            R"({"operation":"/public/workspace/list","action":"error","error":"SES_LIMIT_EXCEEDED"})",
            {{"C_FAULT", "/faultUuid"}}));
-    add(ok("/_control/faults/list", C, "{}", {}, {{"/faults/0/faultUuid", R"("{C_FAULT}")"}, {"/faults/0/times", "1"}}));
+    add(ok("/_control/faults/list", C, "{}", {},
+           {{"/faults/0/faultUuid", R"("{C_FAULT}")"}, {"/faults/0/times", "1"}}));
     add(fails("/public/workspace/list", C, "{}", "SES_LIMIT_EXCEEDED"));
     add(ok("/public/workspace/list", C, "{}"));
     add(ok("/_control/faults/add", C, R"({"operation":"/public/utils/whoami","action":"drop","times":5})"));
@@ -544,9 +590,12 @@ public:
                 if (end != std::string::npos && end > i + 1 &&
                     text.find_first_not_of("ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_", i + 1) == end) {
                     const auto it = vars_.find(text.substr(i + 1, end - i - 1));
-                    if (it != vars_.end()) out += it->second;
-                    else if (missing) *missing = true;
-                    else FAIL("no value captured for " << text.substr(i, end - i + 1));
+                    if (it != vars_.end())
+                        out += it->second;
+                    else if (missing)
+                        *missing = true;
+                    else
+                        FAIL("no value captured for " << text.substr(i, end - i + 1));
                     i = end;
                     continue;
                 }
@@ -569,7 +618,8 @@ public:
             REQUIRE(v.is_object());
             for (const auto& [pointer, expected] : s.expect) {
                 INFO("member " << pointer);
-                CHECK(boost::json::serialize(at(v, pointer)) == boost::json::serialize(boost::json::parse(expand(expected))));
+                CHECK(boost::json::serialize(at(v, pointer)) ==
+                      boost::json::serialize(boost::json::parse(expand(expected))));
             }
             for (const auto& [name, pointer] : s.capture) {
                 const auto value = at(v, pointer);
@@ -667,7 +717,7 @@ const std::map<std::string_view, std::string_view> not_producible = {
     {"INTERNAL_SERVER_ERROR", "only on a server fault"},
 };
 
-} // namespace
+}  // namespace
 
 TEST_CASE("coverage: every operation and every producible error code, over the wire", "[http][coverage]") {
     test_server srv;
@@ -727,14 +777,18 @@ TEST_CASE("coverage: every operation and every producible error code, over the w
 TEST_CASE("errors: every problem of a request is reported, at its path", "[http][errors]") {
     test_server srv;
     api_caller api{srv, srv.new_team().api_key};
-    const auto env = string_member(
-        api.ok("/_control/envelope/create", boost::json::parse(R"({"title":"T","documents":[{"title":"d","pageCount":1}]})")),
-        "envelopeUuid");
+    const auto env =
+        string_member(api.ok("/_control/envelope/create",
+                             boost::json::parse(R"({"title":"T","documents":[{"title":"d","pageCount":1}]})")),
+                      "envelopeUuid");
     const std::string path = "/public/envelope/add-recipients";
     auto before = api.ok("/public/envelope/get", boost::json::object{{"envelopeUuid", env}});
 
     SECTION("two problems, two details") {
-        const auto r = api.call(path, boost::json::parse(R"({"envelopeUuid":"short","recipients":[{"type":"robot","email":"x@client.example.com","firstname":"F","lastname":"L"}]})"));
+        const auto r = api.call(
+            path,
+            boost::json::parse(
+                R"({"envelopeUuid":"short","recipients":[{"type":"robot","email":"x@client.example.com","firstname":"F","lastname":"L"}]})"));
         check_error(r, 400, "INVALID_REQUEST_FORMAT", path);
         const auto details = at(r.json(), "/error/details");
         REQUIRE(details.is_array());
@@ -752,15 +806,17 @@ TEST_CASE("errors: every problem of a request is reported, at its path", "[http]
         CHECK(at(r.json(), "/error/details").as_array().size() == 100);
     }
     SECTION("a member given twice is a problem at its path") {
-        const auto r = srv.post(path, R"({"envelopeUuid":")" + env + R"(","envelopeUuid":")" + env +
-                                          R"(","recipients":[{"type":"manual","email":"x@client.example.com","firstname":"F","lastname":"L"}]})",
-                                bearer(api.key));
+        const auto r = srv.post(
+            path,
+            R"({"envelopeUuid":")" + env + R"(","envelopeUuid":")" + env +
+                R"(","recipients":[{"type":"manual","email":"x@client.example.com","firstname":"F","lastname":"L"}]})",
+            bearer(api.key));
         check_error(r, 400, "INVALID_REQUEST_FORMAT", path);
         CHECK(has_detail(r, R"(["envelopeUuid"])"));
     }
     SECTION("no coercion; 3.0 is an integer, 3.5 is not") {
-        check_error(api.call("/public/workspace/list", boost::json::parse(R"({"page":"1"})")), 400, "INVALID_REQUEST_FORMAT",
-                    "/public/workspace/list");
+        check_error(api.call("/public/workspace/list", boost::json::parse(R"({"page":"1"})")), 400,
+                    "INVALID_REQUEST_FORMAT", "/public/workspace/list");
         CHECK(api.call("/public/workspace/list", boost::json::parse(R"({"page":1.0,"limit":50.0})")).status == 200);
         const auto r = api.call("/public/workspace/list", boost::json::parse(R"({"limit":3.5})"));
         check_error(r, 400, "INVALID_REQUEST_FORMAT", "/public/workspace/list");

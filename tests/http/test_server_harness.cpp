@@ -32,11 +32,12 @@ struct harness_setup {
     }
 };
 
-} // namespace
+}  // namespace
 
 TEST_CASE("journal over HTTP: what the client sent and got", "[http][journal]") {
     harness_setup s;
-    const boost::json::object send{{"envelopeUuid", "0b5c2a1e-9a7e-4c5b-8a3d-2f6e1d4c3b2a"}, {"distributionMethod", "none"}};
+    const boost::json::object send{{"envelopeUuid", "0b5c2a1e-9a7e-4c5b-8a3d-2f6e1d4c3b2a"},
+                                   {"distributionMethod", "none"}};
     auto r = s.call("/public/envelope/send", send);
     CHECK(r.status == 400);
     s.call("/public/workspace/list", boost::json::object{});
@@ -57,10 +58,11 @@ TEST_CASE("journal over HTTP: --journal-size 0 keeps nothing", "[http][journal]"
 
 TEST_CASE("faults over HTTP: an error answer says which rule gave it", "[http][faults]") {
     harness_setup s;
-    auto added = success_body(s.call("/_control/faults/add", boost::json::object{{"operation", "/public/workspace/list"},
-                                                                                 {"action", "error"},
-                                                                                 {"error", "INTERNAL_SERVER_ERROR"}}),
-                              "faults/add");
+    auto added =
+        success_body(s.call("/_control/faults/add", boost::json::object{{"operation", "/public/workspace/list"},
+                                                                        {"action", "error"},
+                                                                        {"error", "INTERNAL_SERVER_ERROR"}}),
+                     "faults/add");
     auto r = s.call("/public/workspace/list", boost::json::object{});
     CHECK(r.status == 500);
     CHECK(string_member(r.json().at("error"), "code") == "INTERNAL_SERVER_ERROR");
@@ -72,8 +74,9 @@ TEST_CASE("faults over HTTP: an error answer says which rule gave it", "[http][f
 
 TEST_CASE("faults over HTTP: drop closes the connection without an answer", "[http][faults]") {
     harness_setup s;
-    success_body(s.call("/_control/faults/add", boost::json::object{{"operation", "/public/utils/whoami"}, {"action", "drop"}}),
-                 "faults/add");
+    success_body(
+        s.call("/_control/faults/add", boost::json::object{{"operation", "/public/utils/whoami"}, {"action", "drop"}}),
+        "faults/add");
     auto c = s.srv.connect();
     CHECK_THROWS_AS(c.post("/public/utils/whoami", "{}", bearer(s.t.api_key)), boost::system::system_error);
     // The next request (a new connection) is answered.
@@ -85,9 +88,10 @@ TEST_CASE("faults over HTTP: drop closes the connection without an answer", "[ht
 
 TEST_CASE("faults over HTTP: delay holds the answer, not the server", "[http][faults]") {
     harness_setup s({"--threads", "1"});
-    success_body(s.call("/_control/faults/add",
-                        boost::json::object{{"operation", "/public/utils/whoami"}, {"action", "delay"}, {"delayMs", 3000}}),
-                 "faults/add");
+    success_body(
+        s.call("/_control/faults/add",
+               boost::json::object{{"operation", "/public/utils/whoami"}, {"action", "delay"}, {"delayMs", 3000}}),
+        "faults/add");
     auto slow = std::async(std::launch::async, [&] {
         const auto started = std::chrono::steady_clock::now();
         auto r = s.call("/public/utils/whoami", boost::json::object{});
@@ -128,8 +132,9 @@ TEST_CASE("harness over HTTP: journal, faults and resets from many threads at on
     threads.push_back(client(s.t.api_key, 30, [&](const std::string& k, int i) {
         if (i % 3 == 2) return post(k, "/_control/faults/list", "{}");
         return post(k, "/_control/faults/add",
-                    i % 2 ? R"({"operation":"/public/utils/whoami","action":"drop","probability":0.5})"
-                          : R"({"operation":"/public/workspace/list","action":"error","error":"INTERNAL_SERVER_ERROR"})");
+                    i % 2
+                        ? R"({"operation":"/public/utils/whoami","action":"drop","probability":0.5})"
+                        : R"({"operation":"/public/workspace/list","action":"error","error":"INTERNAL_SERVER_ERROR"})");
     }));
     threads.push_back(client(s.t.api_key, 30, [&](const std::string& k, int i) {
         if (i % 10 == 9) return post(k, "/_control/team/reset", "{}");

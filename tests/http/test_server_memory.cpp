@@ -36,7 +36,7 @@ constexpr bool sanitized = false;
 constexpr bool sanitized = false;
 #endif
 
-} // namespace
+}  // namespace
 
 TEST_CASE("limits: hostile bodies stay within the memory bound of the server", "[http][server][limits]") {
     if (sanitized) {
@@ -61,11 +61,13 @@ TEST_CASE("limits: hostile bodies stay within the memory bound of the server", "
             REQUIRE(baseline > 0);
 
             auto keyed = c.post(std::string(body.op_path), body.bytes, bearer(t.api_key));
-            if (std::getenv("ESIGN_MEMORY_TRACE")) WARN(body.name << " keyed " << peak_resident_bytes(srv.pid()) - baseline);
+            if (std::getenv("ESIGN_MEMORY_TRACE"))
+                WARN(body.name << " keyed " << peak_resident_bytes(srv.pid()) - baseline);
             CHECK((keyed.status == 200 || keyed.status == 400));
             // Without a key: refused after authentication, and to an operation that needs none.
             CHECK(c.post(std::string(body.op_path), body.bytes).status == 401);
-            if (std::getenv("ESIGN_MEMORY_TRACE")) WARN(body.name << " 401 " << peak_resident_bytes(srv.pid()) - baseline);
+            if (std::getenv("ESIGN_MEMORY_TRACE"))
+                WARN(body.name << " 401 " << peak_resident_bytes(srv.pid()) - baseline);
             const auto keyless = c.post("/_control/team/create", body.bytes);  // unknown members are ignored
             CHECK((keyless.status == 200 || keyless.status == 400));
             const std::size_t peak = peak_resident_bytes(srv.pid());

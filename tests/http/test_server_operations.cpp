@@ -29,8 +29,9 @@ struct world {
 
     explicit world(std::vector<std::string> args = {})
         : srv(std::move(args)),
-          t(create_team(srv.host(), srv.port(),
-                        R"({"name":"Acme","ownerEmail":"alice@acme.example.com","ownerFirstname":"Alice","ownerLastname":"Martin"})")),
+          t(create_team(
+              srv.host(), srv.port(),
+              R"({"name":"Acme","ownerEmail":"alice@acme.example.com","ownerFirstname":"Alice","ownerLastname":"Martin"})")),
           api{srv, t.api_key} {}
 
     object ok(const std::string& path, const value& body) { return api.ok(path, body); }
@@ -46,21 +47,28 @@ struct world {
     }
     std::string draft(const std::string& title = "Deal") { return string_member(envelope(title), "envelopeUuid"); }
 
-    object get(const std::string& envelope_uuid) { return ok("/public/envelope/get", object{{"envelopeUuid", envelope_uuid}}); }
+    object get(const std::string& envelope_uuid) {
+        return ok("/public/envelope/get", object{{"envelopeUuid", envelope_uuid}});
+    }
 
     object add(const std::string& envelope_uuid, const array& recipients) {
-        return ok("/public/envelope/add-recipients", object{{"envelopeUuid", envelope_uuid}, {"recipients", recipients}});
+        return ok("/public/envelope/add-recipients",
+                  object{{"envelopeUuid", envelope_uuid}, {"recipients", recipients}});
     }
     object set_role(const std::string& envelope_uuid, const std::string& email, const std::string& role) {
-        return ok("/public/envelope/update-recipient",
-                  object{{"envelopeUuid", envelope_uuid}, {"email", email}, {"role", "signer"}, {"updates", object{{"role", role}}}});
+        return ok("/public/envelope/update-recipient", object{{"envelopeUuid", envelope_uuid},
+                                                              {"email", email},
+                                                              {"role", "signer"},
+                                                              {"updates", object{{"role", role}}}});
     }
     object act(const std::string& envelope_uuid, const std::string& email, const std::string& action) {
-        return control("/_control/recipient/act", object{{"envelopeUuid", envelope_uuid}, {"email", email}, {"action", action}});
+        return control("/_control/recipient/act",
+                       object{{"envelopeUuid", envelope_uuid}, {"email", email}, {"action", action}});
     }
     http_response try_act(const std::string& envelope_uuid, const std::string& email, const std::string& action) {
-        return srv.post("/_control/recipient/act",
-                        boost::json::serialize(object{{"envelopeUuid", envelope_uuid}, {"email", email}, {"action", action}}));
+        return srv.post(
+            "/_control/recipient/act",
+            boost::json::serialize(object{{"envelopeUuid", envelope_uuid}, {"email", email}, {"action", action}}));
     }
     array outbox() { return control("/_control/outbox/list").at("emails").as_array(); }
     std::int64_t now() { return control("/_control/clock/now").at("now").as_int64(); }
@@ -86,19 +94,18 @@ std::vector<std::string> outbox_lines(const array& emails) {
     return out;
 }
 
-} // namespace
+}  // namespace
 
 TEST_CASE("operations: webhook create, update, list, delete", "[http][operations]") {
     world w;
-    const auto created = w.ok("/public/webhook/create",
-                              object{{"url", "https://hooks.example.com/in"},
-                                     {"contentType", "application/x-www-form-urlencoded"},
-                                     {"sslVerify", true},
-                                     {"active", true},
-                                     {"secret", "s3cr3t"},
-                                     {"events", array{"ENVELOPE_SENT", "ENVELOPE_COMPLETED"}},
-                                     {"workspaceUuids", array{w.t.default_workspace_uuid}},
-                                     {"title", "Audit"}})
+    const auto created = w.ok("/public/webhook/create", object{{"url", "https://hooks.example.com/in"},
+                                                               {"contentType", "application/x-www-form-urlencoded"},
+                                                               {"sslVerify", true},
+                                                               {"active", true},
+                                                               {"secret", "s3cr3t"},
+                                                               {"events", array{"ENVELOPE_SENT", "ENVELOPE_COMPLETED"}},
+                                                               {"workspaceUuids", array{w.t.default_workspace_uuid}},
+                                                               {"title", "Audit"}})
                              .at("webhook");
     CHECK(member_names(created) == names({"uuid", "title", "active", "sslVerify", "contentType", "events",
                                           "workspaceUuids", "creationDate", "updateDate"}));  // no url, no secret
@@ -122,8 +129,9 @@ TEST_CASE("operations: webhook create, update, list, delete", "[http][operations
 
     w.advance(1000);
     SECTION("update changes only the members given") {
-        const auto updated = w.ok("/public/webhook/update", object{{"uuid", uuid}, {"active", false}, {"secret", nullptr}})
-                                 .at("webhook");
+        const auto updated =
+            w.ok("/public/webhook/update", object{{"uuid", uuid}, {"active", false}, {"secret", nullptr}})
+                .at("webhook");
         CHECK(updated.at("active") == false);
         CHECK(updated.at("title") == "Audit");
         CHECK(updated.at("sslVerify") == true);
@@ -138,15 +146,19 @@ TEST_CASE("operations: webhook create, update, list, delete", "[http][operations
         const auto all = w.ok("/public/webhook/list", object{});
         REQUIRE(all.at("webhooks").as_array().size() == 2);
         CHECK(string_member(all.at("webhooks").as_array()[0], "uuid") == uuid);
-        CHECK(all.at("pagination") == value(object{{"totalRecords", 2}, {"currentPage", 1}, {"totalPages", 1},
-                                                    {"nextPage", nullptr}, {"prevPage", nullptr}}));
+        CHECK(all.at("pagination") == value(object{{"totalRecords", 2},
+                                                   {"currentPage", 1},
+                                                   {"totalPages", 1},
+                                                   {"nextPage", nullptr},
+                                                   {"prevPage", nullptr}}));
         const auto active = w.ok("/public/webhook/list", object{{"active", true}}).at("webhooks").as_array();
         REQUIRE(active.size() == 1);
         CHECK(string_member(active[0], "uuid") == uuid);
         const auto page2 = w.ok("/public/webhook/list", object{{"limit", 1}, {"page", 2}});
         CHECK(string_member(page2.at("webhooks").as_array().at(0), "uuid") == string_member(second, "uuid"));
-        CHECK(page2.at("pagination") == value(object{{"totalRecords", 2}, {"currentPage", 2}, {"totalPages", 2},
-                                                      {"nextPage", nullptr}, {"prevPage", 1}}));
+        CHECK(page2.at("pagination") ==
+              value(object{
+                  {"totalRecords", 2}, {"currentPage", 2}, {"totalPages", 2}, {"nextPage", nullptr}, {"prevPage", 1}}));
     }
     SECTION("delete, and the team logs of all three") {
         w.ok("/public/webhook/update", object{{"uuid", uuid}, {"title", "Renamed"}});
@@ -154,25 +166,31 @@ TEST_CASE("operations: webhook create, update, list, delete", "[http][operations
         const auto left = w.ok("/public/webhook/list", object{}).at("webhooks").as_array();
         REQUIRE(left.size() == 1);
         CHECK(string_member(left[0], "uuid") == string_member(second, "uuid"));
-        const auto types = event_types(w.logs(object{{"category", "team"}, {"sortOrder", "asc"},
-                                                     {"eventTypes", array{"WEBHOOK_CREATED", "WEBHOOK_UPDATED", "WEBHOOK_DELETED"}}}));
-        CHECK(types == std::vector<std::string>{"WEBHOOK_CREATED", "WEBHOOK_CREATED", "WEBHOOK_UPDATED", "WEBHOOK_DELETED"});
+        const auto types =
+            event_types(w.logs(object{{"category", "team"},
+                                      {"sortOrder", "asc"},
+                                      {"eventTypes", array{"WEBHOOK_CREATED", "WEBHOOK_UPDATED", "WEBHOOK_DELETED"}}}));
+        CHECK(types ==
+              std::vector<std::string>{"WEBHOOK_CREATED", "WEBHOOK_CREATED", "WEBHOOK_UPDATED", "WEBHOOK_DELETED"});
     }
 }
 
 TEST_CASE("operations: workspace list, get, create, update", "[http][operations]") {
     world w;
-    const auto def = w.ok("/public/workspace/get", object{{"workspaceUuid", w.t.default_workspace_uuid}}).at("workspace");
-    CHECK(member_names(def) == names({"uuid", "name", "creationDate", "updateDate", "isDefault", "colorHex", "sandbox",
-                                      "membersCount"}));
+    const auto def =
+        w.ok("/public/workspace/get", object{{"workspaceUuid", w.t.default_workspace_uuid}}).at("workspace");
+    CHECK(member_names(def) ==
+          names({"uuid", "name", "creationDate", "updateDate", "isDefault", "colorHex", "sandbox", "membersCount"}));
     CHECK(def.at("name") == "Default");
     CHECK(def.at("isDefault") == true);
     CHECK(def.at("colorHex") == "#228be6");
     CHECK(def.at("sandbox") == false);
     CHECK(def.at("membersCount") == 1);
 
-    const auto made = w.ok("/public/workspace/create", object{{"name", "Légal"}, {"colorHex", "#A1b2C3"}}).at("workspace");
-    CHECK(member_names(made) == names({"uuid", "name", "creationDate", "updateDate", "isDefault", "colorHex", "sandbox"}));
+    const auto made =
+        w.ok("/public/workspace/create", object{{"name", "Légal"}, {"colorHex", "#A1b2C3"}}).at("workspace");
+    CHECK(member_names(made) ==
+          names({"uuid", "name", "creationDate", "updateDate", "isDefault", "colorHex", "sandbox"}));
     CHECK(made.at("name") == "Légal");
     CHECK(made.at("colorHex") == "#A1b2C3");
     CHECK(made.at("isDefault") == false);
@@ -182,7 +200,8 @@ TEST_CASE("operations: workspace list, get, create, update", "[http][operations]
     const auto uuid = string_member(made, "uuid");
 
     w.advance(5000);
-    const auto updated = w.ok("/public/workspace/update", object{{"workspaceUuid", uuid}, {"sandbox", true}}).at("workspace");
+    const auto updated =
+        w.ok("/public/workspace/update", object{{"workspaceUuid", uuid}, {"sandbox", true}}).at("workspace");
     CHECK(updated.at("sandbox") == true);
     CHECK(updated.at("membersCount") == 1);
     CHECK(updated.at("updateDate").as_int64() >= made.at("updateDate").as_int64() + 5000);
@@ -213,19 +232,19 @@ TEST_CASE("operations: workspace list, get, create, update", "[http][operations]
 
 TEST_CASE("operations: contact create, update, list, delete", "[http][operations]") {
     world w;
-    const auto created = w.ok("/public/contact/create",
-                              object{{"contacts", array{object{{"email", "bob@client.example.com"},
-                                                               {"firstname", "Bob"},
-                                                               {"lastname", "Durand"},
-                                                               {"phone", "+33 6"},
-                                                               {"language", "fr"},
-                                                               {"company", "Client SA"},
-                                                               {"city", "Lyon"}},
-                                                        object{{"email", "carol@partner.example.com"},
-                                                               {"firstname", "Carol"},
-                                                               {"lastname", "Smith"}}}}})
-                             .at("contacts")
-                             .as_array();
+    const auto created =
+        w.ok("/public/contact/create", object{{"contacts", array{object{{"email", "bob@client.example.com"},
+                                                                        {"firstname", "Bob"},
+                                                                        {"lastname", "Durand"},
+                                                                        {"phone", "+33 6"},
+                                                                        {"language", "fr"},
+                                                                        {"company", "Client SA"},
+                                                                        {"city", "Lyon"}},
+                                                                 object{{"email", "carol@partner.example.com"},
+                                                                        {"firstname", "Carol"},
+                                                                        {"lastname", "Smith"}}}}})
+            .at("contacts")
+            .as_array();
     REQUIRE(created.size() == 2);
     CHECK(is_lowercase_uuid(string_member(created[0], "uuid")));
     CHECK(created[0].at("language") == "fr");
@@ -252,17 +271,20 @@ TEST_CASE("operations: contact create, update, list, delete", "[http][operations
     CHECK(list.at("pagination").at("totalRecords") == 2);
     const auto page = w.ok("/public/contact/list", object{{"limit", 1}, {"page", 3}});
     CHECK(page.at("contacts").as_array().empty());  // past the end: empty, same arithmetic
-    CHECK(page.at("pagination") == value(object{{"totalRecords", 2}, {"currentPage", 3}, {"totalPages", 2},
-                                                 {"nextPage", nullptr}, {"prevPage", 2}}));
+    CHECK(page.at("pagination") ==
+          value(object{
+              {"totalRecords", 2}, {"currentPage", 3}, {"totalPages", 2}, {"nextPage", nullptr}, {"prevPage", 2}}));
 
     // Contacts belong to a workspace.
     const auto ws = string_member(w.ok("/public/workspace/create", object{{"name", "Other"}}).at("workspace"), "uuid");
     CHECK(w.ok("/public/contact/list", object{{"workspaceUuid", ws}}).at("contacts").as_array().empty());
-    w.ok("/public/contact/create", object{{"workspaceUuid", ws}, {"contacts", array{object{{"email", "bob@client.example.com"},
-                                                                                          {"firstname", "B"},
-                                                                                          {"lastname", "D"}}}}});
+    w.ok("/public/contact/create",
+         object{
+             {"workspaceUuid", ws},
+             {"contacts", array{object{{"email", "bob@client.example.com"}, {"firstname", "B"}, {"lastname", "D"}}}}});
 
-    CHECK(w.ok("/public/contact/delete", object{{"emails", array{"bob@client.example.com", "bob@client.example.com"}}}).empty());
+    CHECK(w.ok("/public/contact/delete", object{{"emails", array{"bob@client.example.com", "bob@client.example.com"}}})
+              .empty());
     const auto left = w.ok("/public/contact/list", object{}).at("contacts").as_array();
     REQUIRE(left.size() == 1);
     CHECK(left[0].at("email") == "carol@partner.example.com");
@@ -279,16 +301,19 @@ TEST_CASE("operations: envelope get (full form) and list", "[http][operations]")
     const auto made = w.envelope("Service agreement", 12, array{object{{"title", "price-list.pdf"}}});
     const auto uuid = string_member(made, "envelopeUuid");
     const auto env = w.get(uuid);
-    CHECK(member_names(env) == names({"uuid", "title", "status", "creationDate", "updateDate", "sentDate", "owner", "sender",
-                                      "documents", "attachments", "tags", "metrics", "signatureOrder", "customMessage",
-                                      "useUserAsSenderName", "timestampEnabled", "expirationPeriod",
-                                      "reminderFrequencyPeriod", "recipients"}));
+    CHECK(member_names(env) ==
+          names({"uuid", "title", "status", "creationDate", "updateDate", "sentDate", "owner", "sender", "documents",
+                 "attachments", "tags", "metrics", "signatureOrder", "customMessage", "useUserAsSenderName",
+                 "timestampEnabled", "expirationPeriod", "reminderFrequencyPeriod", "recipients"}));
     // The defaults of a new envelope (contract.md §3), member by member.
     const object expected{
         {"uuid", uuid},
         {"status", "draft"},
         {"sentDate", nullptr},
-        {"owner", object{{"uuid", w.t.owner_uuid}, {"email", "alice@acme.example.com"}, {"firstname", "Alice"}, {"lastname", "Martin"}}},
+        {"owner", object{{"uuid", w.t.owner_uuid},
+                         {"email", "alice@acme.example.com"},
+                         {"firstname", "Alice"},
+                         {"lastname", "Martin"}}},
         {"sender", object{{"email", "alice@acme.example.com"}, {"name", "Acme"}}},
         {"signatureOrder", false},
         {"customMessage", nullptr},
@@ -296,7 +321,9 @@ TEST_CASE("operations: envelope get (full form) and list", "[http][operations]")
         {"timestampEnabled", true},
         {"expirationPeriod", 30},
         {"reminderFrequencyPeriod", nullptr},
-        {"metrics", object{{"signatureCount", 0}, {"signatureRequiredCount", 0}, {"approvalCount", 0}, {"approvalRequiredCount", 0}}},
+        {"metrics",
+         object{
+             {"signatureCount", 0}, {"signatureRequiredCount", 0}, {"approvalCount", 0}, {"approvalRequiredCount", 0}}},
         {"recipients", array{}},
     };
     for (const auto& [name, v] : expected) {
@@ -312,16 +339,16 @@ TEST_CASE("operations: envelope get (full form) and list", "[http][operations]")
     CHECK(d.at("initialsOnAllPages") == false);
     CHECK(d.at("initialsVerticalMargin") == 0);
     CHECK(d.at("mustReadAllPages") == false);
-    CHECK(env.at("attachments") == value(array{object{{"uuid", made.at("attachmentUuids").as_array()[0]},
-                                                     {"title", "price-list.pdf"}}}));
+    CHECK(env.at("attachments") ==
+          value(array{object{{"uuid", made.at("attachmentUuids").as_array()[0]}, {"title", "price-list.pdf"}}}));
 
     SECTION("list: newest first, tags and status filters, its own workspace only") {
         w.advance(10);
-        const auto tagged = string_member(w.ok("/_control/envelope/create",
-                                               object{{"title", "Tagged"},
-                                                      {"documents", array{object{{"title", "t"}, {"pageCount", 1}}}},
-                                                      {"tags", array{"sales", "2026", "sales"}}}),
-                                          "envelopeUuid");
+        const auto tagged = string_member(
+            w.ok("/_control/envelope/create", object{{"title", "Tagged"},
+                                                     {"documents", array{object{{"title", "t"}, {"pageCount", 1}}}},
+                                                     {"tags", array{"sales", "2026", "sales"}}}),
+            "envelopeUuid");
         const auto ws = string_member(w.ok("/public/workspace/create", object{{"name", "W"}}).at("workspace"), "uuid");
         w.envelope("Elsewhere", 1, {}, ws);
         const auto list = w.ok("/public/envelope/list", object{});
@@ -333,12 +360,18 @@ TEST_CASE("operations: envelope get (full form) and list", "[http][operations]")
         CHECK(items[0].at("tags") == value(array{"sales", "2026"}));
         CHECK(items[0].at("workspaceUuid") == value(w.t.default_workspace_uuid));
         CHECK(string_member(items[1], "uuid") == uuid);
-        const auto by_tag = w.ok("/public/envelope/list", object{{"tags", array{"2026", "nope"}}}).at("envelopes").as_array();
+        const auto by_tag =
+            w.ok("/public/envelope/list", object{{"tags", array{"2026", "nope"}}}).at("envelopes").as_array();
         REQUIRE(by_tag.size() == 1);
         CHECK(string_member(by_tag[0], "uuid") == tagged);
-        CHECK(w.ok("/public/envelope/list", object{{"status", array{"signing", "complete"}}}).at("envelopes").as_array().empty());
+        CHECK(w.ok("/public/envelope/list", object{{"status", array{"signing", "complete"}}})
+                  .at("envelopes")
+                  .as_array()
+                  .empty());
         CHECK(w.ok("/public/envelope/list", object{{"status", array{"draft"}}, {"tags", array{}}})
-                  .at("envelopes").as_array().size() == 2);
+                  .at("envelopes")
+                  .as_array()
+                  .size() == 2);
         const auto other = w.ok("/public/envelope/list", object{{"workspaceUuid", ws}}).at("envelopes").as_array();
         REQUIRE(other.size() == 1);
         CHECK(other[0].at("title") == "Elsewhere");
@@ -347,8 +380,10 @@ TEST_CASE("operations: envelope get (full form) and list", "[http][operations]")
         for (int i = 0; i < 50; ++i) w.draft("E" + std::to_string(i));
         const auto first = w.ok("/public/envelope/list", object{});
         CHECK(first.at("envelopes").as_array().size() == 50);
-        CHECK(first.at("pagination") == value(object{{"totalRecords", 51}, {"currentPage", 1}, {"totalPages", 2},
-                                                      {"nextPage", 2}, {"prevPage", nullptr}}));
+        CHECK(
+            first.at("pagination") ==
+            value(object{
+                {"totalRecords", 51}, {"currentPage", 1}, {"totalPages", 2}, {"nextPage", 2}, {"prevPage", nullptr}}));
         const auto second = w.ok("/public/envelope/list", object{{"page", 2}});
         REQUIRE(second.at("envelopes").as_array().size() == 1);
         CHECK(string_member(second.at("envelopes").as_array()[0], "uuid") == uuid);  // the oldest last
@@ -395,7 +430,8 @@ TEST_CASE("operations: envelope update", "[http][operations]") {
 
     SECTION("absent members stay, null clears the message, tags are added as a set") {
         w.ok("/public/envelope/update",
-             object{{"envelopeUuid", uuid}, {"update", object{{"customInvitationMessage", nullptr}, {"tags", array{"a", "c"}}}}});
+             object{{"envelopeUuid", uuid},
+                    {"update", object{{"customInvitationMessage", nullptr}, {"tags", array{"a", "c"}}}}});
         const auto again = w.get(uuid);
         CHECK(again.at("customMessage").is_null());
         CHECK(again.at("tags") == value(array{"b", "a", "c"}));
@@ -407,7 +443,8 @@ TEST_CASE("operations: envelope update", "[http][operations]") {
 TEST_CASE("operations: recipients add, update, delete", "[http][operations]") {
     world w;
     w.ok("/public/contact/create",
-         object{{"contacts", array{object{{"email", "bob@client.example.com"}, {"firstname", "Bob"}, {"lastname", "D"}}}}});
+         object{{"contacts",
+                 array{object{{"email", "bob@client.example.com"}, {"firstname", "Bob"}, {"lastname", "D"}}}}});
     const auto uuid = w.draft();
     array many;
     for (int i = 0; i < 11; ++i) many.push_back(person("r" + std::to_string(i) + "@client.example.com"));
@@ -417,11 +454,16 @@ TEST_CASE("operations: recipients add, update, delete", "[http][operations]") {
     many[1].as_object()["language"] = "it";
     const auto added = w.add(uuid, many).at("recipients").as_array();
     REQUIRE(added.size() == 11);
-    CHECK(added[0] == value(object{{"email", "bob@client.example.com"}, {"firstname", "Bob"}, {"lastname", "Durand"},
-                                   {"role", "signer"}, {"associatedContact", true}, {"status", "pending"},
+    CHECK(added[0] == value(object{{"email", "bob@client.example.com"},
+                                   {"firstname", "Bob"},
+                                   {"lastname", "Durand"},
+                                   {"role", "signer"},
+                                   {"associatedContact", true},
+                                   {"status", "pending"},
                                    {"colorVariant", "primary"}}));
     CHECK(added[1].at("associatedContact") == false);
-    const char* colours[] = {"primary", "info", "auxiliary", "success", "warning", "danger", "teal", "pink", "grape", "lime", "primary"};
+    const char* colours[] = {"primary", "info", "auxiliary", "success", "warning", "danger",
+                             "teal",    "pink", "grape",     "lime",    "primary"};
     for (std::size_t i = 0; i < added.size(); ++i) CHECK(added[i].at("colorVariant") == colours[i]);
 
     const auto env = w.get(uuid);
@@ -437,14 +479,17 @@ TEST_CASE("operations: recipients add, update, delete", "[http][operations]") {
     CHECK_FALSE(recipients[2].as_object().contains("id"));
     CHECK(env.at("metrics").at("signatureRequiredCount") == 11);
 
-    const auto updated = w.ok("/public/envelope/update-recipient",
-                              object{{"envelopeUuid", uuid},
-                                     {"email", "r2@client.example.com"},
-                                     {"role", "signer"},
-                                     {"updates", object{{"firstname", "Ann"}, {"role", "approver"}, {"order", 30},
-                                                        {"company", "ACME"}, {"verificationType", "email"},
-                                                        {"language", "fi"}}}})
-                             .at("recipient");
+    const auto updated =
+        w.ok("/public/envelope/update-recipient", object{{"envelopeUuid", uuid},
+                                                         {"email", "r2@client.example.com"},
+                                                         {"role", "signer"},
+                                                         {"updates", object{{"firstname", "Ann"},
+                                                                            {"role", "approver"},
+                                                                            {"order", 30},
+                                                                            {"company", "ACME"},
+                                                                            {"verificationType", "email"},
+                                                                            {"language", "fi"}}}})
+            .at("recipient");
     CHECK(updated.at("firstname") == "Ann");
     CHECK(updated.at("lastname") == "Last");
     CHECK(updated.at("role") == "approver");
@@ -462,7 +507,8 @@ TEST_CASE("operations: recipients add, update, delete", "[http][operations]") {
 
     CHECK(w.ok("/public/envelope/delete-recipients",
                object{{"envelopeUuid", uuid},
-                      {"recipients", array{object{{"email", "r2@client.example.com"}}, object{{"email", "bob@client.example.com"}}}}})
+                      {"recipients",
+                       array{object{{"email", "r2@client.example.com"}}, object{{"email", "bob@client.example.com"}}}}})
               .empty());
     const auto left = w.get(uuid).at("recipients").as_array();
     CHECK(left.size() == 10);
@@ -482,11 +528,24 @@ TEST_CASE("operations: blocks add and delete", "[http][operations]") {
     const auto answer = w.ok("/public/envelope/add-blocks",
                              object{{"envelopeUuid", uuid},
                                     {"documentUuid", doc},
-                                    {"blocks", array{object{{"page", "01"}, {"x", 1.5}, {"y", 2}, {"type", "text"}, {"text", "Name"},
-                                                            {"recipientEmail", "b@client.example.com"}, {"required", true},
-                                                            {"defaultValue", 42}, {"maxLength", 10}, {"templatedText", "fullname"}},
-                                                     object{{"page", "3"}, {"x", 0}, {"y", 0}, {"type", "text"}, {"text", "Ok"},
-                                                            {"defaultValue", true}, {"width", 100}, {"height", 20}}}}});
+                                    {"blocks", array{object{{"page", "01"},
+                                                            {"x", 1.5},
+                                                            {"y", 2},
+                                                            {"type", "text"},
+                                                            {"text", "Name"},
+                                                            {"recipientEmail", "b@client.example.com"},
+                                                            {"required", true},
+                                                            {"defaultValue", 42},
+                                                            {"maxLength", 10},
+                                                            {"templatedText", "fullname"}},
+                                                     object{{"page", "3"},
+                                                            {"x", 0},
+                                                            {"y", 0},
+                                                            {"type", "text"},
+                                                            {"text", "Ok"},
+                                                            {"defaultValue", true},
+                                                            {"width", 100},
+                                                            {"height", 20}}}}});
     CHECK(member_names(answer) == names({"snapshotDate"}));
     const auto env = w.get(uuid);
     const auto& d = env.at("documents").as_array().at(0);
@@ -512,14 +571,16 @@ TEST_CASE("operations: blocks add and delete", "[http][operations]") {
 
     w.advance(500);
     const auto deleted = w.ok("/public/envelope/delete-blocks",
-                              object{{"envelopeUuid", uuid}, {"documentUuid", doc},
+                              object{{"envelopeUuid", uuid},
+                                     {"documentUuid", doc},
                                      {"blockUuids", array{b.at("uuid"), "00000000-0000-4000-8000-000000000000"}}});
     const auto after = w.get(uuid).at("documents").as_array().at(0);
     CHECK(after.at("snapshotDate") == deleted.at("snapshotDate"));
     CHECK(deleted.at("snapshotDate").as_int64() >= answer.at("snapshotDate").as_int64() + 500);
     CHECK(member_names(after.at("blocks")) == names({"3"}));  // no empty page left behind
     // Deleting is idempotent.
-    w.ok("/public/envelope/delete-blocks", object{{"envelopeUuid", uuid}, {"documentUuid", doc}, {"blockUuids", array{b.at("uuid")}}});
+    w.ok("/public/envelope/delete-blocks",
+         object{{"envelopeUuid", uuid}, {"documentUuid", doc}, {"blockUuids", array{b.at("uuid")}}});
     CHECK(member_names(w.get(uuid).at("documents").as_array().at(0).at("blocks")) == names({"3"}));
 }
 
@@ -528,7 +589,8 @@ TEST_CASE("operations: delete-attachment", "[http][operations]") {
     const auto made = w.envelope("Annexes", 1, array{object{{"title", "a1"}}, object{{"title", "a2"}}});
     const auto uuid = string_member(made, "envelopeUuid");
     const auto& atts = made.at("attachmentUuids").as_array();
-    CHECK(w.ok("/public/envelope/delete-attachment", object{{"envelopeUuid", uuid}, {"documentUuid", atts[0]}}).empty());
+    CHECK(
+        w.ok("/public/envelope/delete-attachment", object{{"envelopeUuid", uuid}, {"documentUuid", atts[0]}}).empty());
     const auto env = w.get(uuid);
     CHECK(env.at("attachments") == value(array{object{{"uuid", atts[1]}, {"title", "a2"}}}));
     CHECK(env.at("documents").as_array().size() == 1);
@@ -536,17 +598,19 @@ TEST_CASE("operations: delete-attachment", "[http][operations]") {
 
 TEST_CASE("operations: template list and create-from-template", "[http][operations]") {
     world w;
-    const auto tpl = w.ok("/_control/template/create",
-                          object{{"title", "NDA"},
-                                 {"recipientLabels", array{"Client", "Company"}},
-                                 {"documents", array{object{{"title", "nda.pdf"}, {"pageCount", 3}}}}});
+    const auto tpl =
+        w.ok("/_control/template/create", object{{"title", "NDA"},
+                                                 {"recipientLabels", array{"Client", "Company"}},
+                                                 {"documents", array{object{{"title", "nda.pdf"}, {"pageCount", 3}}}}});
     const auto list = w.ok("/public/template/list", object{});
     REQUIRE(list.at("templates").as_array().size() == 1);
     const auto& t = list.at("templates").as_array()[0];
-    CHECK(member_names(t) == names({"uuid", "title", "creationDate", "updateDate", "workspaceUuid", "documents", "recipients"}));
+    CHECK(member_names(t) ==
+          names({"uuid", "title", "creationDate", "updateDate", "workspaceUuid", "documents", "recipients"}));
     CHECK(t.at("uuid") == tpl.at("templateUuid"));
     CHECK(t.at("workspaceUuid") == value(w.t.default_workspace_uuid));
-    CHECK(t.at("documents") == value(array{object{{"uuid", tpl.at("documentUuids").as_array()[0]}, {"title", "nda.pdf"}}}));
+    CHECK(t.at("documents") ==
+          value(array{object{{"uuid", tpl.at("documentUuids").as_array()[0]}, {"title", "nda.pdf"}}}));
     CHECK(t.at("recipients") == value(array{object{{"label", "Client"}}, object{{"label", "Company"}}}));
     CHECK(list.at("pagination").at("totalRecords") == 1);
 
@@ -557,7 +621,8 @@ TEST_CASE("operations: template list and create-from-template", "[http][operatio
     };
     const auto made = w.ok("/public/envelope/create-from-template",
                            object{{"templateUuid", tpl.at("templateUuid")},
-                                  {"recipients", array{given("Company", "co@acme.example.com"), given("Client", "cl@client.example.com")}}});
+                                  {"recipients", array{given("Company", "co@acme.example.com"),
+                                                       given("Client", "cl@client.example.com")}}});
     CHECK(member_names(made) == names({"envelopeUuid", "documentUuids"}));
     const auto env = w.get(string_member(made, "envelopeUuid"));
     CHECK(env.at("status") == "draft");
@@ -594,8 +659,8 @@ TEST_CASE("operations: send, invitations, credits, quota, sandbox", "[http][oper
     CHECK(env.at("useUserAsSenderName") == false);  // deprecated on send: ignored
     for (const auto& r : env.at("recipients").as_array()) {
         const auto& inv = r.at("invitation");
-        CHECK(member_names(inv) == names({"valid", "expirationDate", "creationDate", "lastNotificationDate", "medium",
-                                          "verificationType"}));
+        CHECK(member_names(inv) ==
+              names({"valid", "expirationDate", "creationDate", "lastNotificationDate", "medium", "verificationType"}));
         CHECK(inv.at("valid") == true);
         CHECK(inv.at("creationDate") == env.at("sentDate"));
         CHECK(inv.at("expirationDate").as_int64() == env.at("sentDate").as_int64() + 2 * day_ms);
@@ -603,7 +668,8 @@ TEST_CASE("operations: send, invitations, credits, quota, sandbox", "[http][oper
         CHECK(inv.at("verificationType") == "none");
     }
     // E-mails at send: the approver (its turn) and the viewer; the signers when their turn comes.
-    CHECK(outbox_lines(w.outbox()) == std::vector<std::string>{"invitation v@client.example.com", "invitation a@client.example.com"});
+    CHECK(outbox_lines(w.outbox()) ==
+          std::vector<std::string>{"invitation v@client.example.com", "invitation a@client.example.com"});
     const auto& recipients = env.at("recipients").as_array();
     CHECK(recipients[0].at("invitation").at("lastNotificationDate").is_null());
     CHECK(recipients[3].at("invitation").at("lastNotificationDate") == env.at("sentDate"));
@@ -615,14 +681,15 @@ TEST_CASE("operations: send, invitations, credits, quota, sandbox", "[http][oper
     SECTION("the credit is used up: the next send fails") {
         const auto next = w.draft("Next");
         w.add(next, array{person("x@client.example.com")});
-        check_error(w.api.call("/public/envelope/send", object{{"envelopeUuid", next}}), 400, "API_CREDITS_LIMIT_EXCEEDED",
-                    "/public/envelope/send");
+        check_error(w.api.call("/public/envelope/send", object{{"envelopeUuid", next}}), 400,
+                    "API_CREDITS_LIMIT_EXCEEDED", "/public/envelope/send");
         CHECK(w.get(next).at("status") == "draft");
     }
     SECTION("the quota: two e-mails left; distributionMethod none needs none and sends none") {
         w.control("/_control/team/update", object{{"teamUuid", w.t.team_uuid}, {"apiCredits", 10}});
         const auto next = w.draft("Next");
-        w.add(next, array{person("x@client.example.com"), person("y@client.example.com"), person("z@client.example.com")});
+        w.add(next,
+              array{person("x@client.example.com"), person("y@client.example.com"), person("z@client.example.com")});
         check_error(w.api.call("/public/envelope/send", object{{"envelopeUuid", next}}), 400, "SES_LIMIT_EXCEEDED",
                     "/public/envelope/send");
         w.ok("/public/envelope/send", object{{"envelopeUuid", next}, {"distributionMethod", "none"}});
@@ -633,11 +700,13 @@ TEST_CASE("operations: send, invitations, credits, quota, sandbox", "[http][oper
     }
     SECTION("a sandbox workspace: no credit, no quota, no e-mail") {
         w.control("/_control/team/update", object{{"teamUuid", w.t.team_uuid}, {"apiCredits", 0}, {"emailQuota", 0}});
-        const auto ws = string_member(w.ok("/public/workspace/create", object{{"name", "Sandbox"}}).at("workspace"), "uuid");
+        const auto ws =
+            string_member(w.ok("/public/workspace/create", object{{"name", "Sandbox"}}).at("workspace"), "uuid");
         w.ok("/public/workspace/update", object{{"workspaceUuid", ws}, {"sandbox", true}});
         const auto sandboxed = string_member(w.envelope("Trial", 1, {}, ws), "envelopeUuid");
-        w.ok("/public/envelope/add-recipients",
-             object{{"workspaceUuid", ws}, {"envelopeUuid", sandboxed}, {"recipients", array{person("t@client.example.com")}}});
+        w.ok("/public/envelope/add-recipients", object{{"workspaceUuid", ws},
+                                                       {"envelopeUuid", sandboxed},
+                                                       {"recipients", array{person("t@client.example.com")}}});
         w.ok("/public/envelope/send", object{{"workspaceUuid", ws}, {"envelopeUuid", sandboxed}});
         const auto sent = w.ok("/public/envelope/get", object{{"workspaceUuid", ws}, {"envelopeUuid", sandboxed}});
         CHECK(sent.at("status") == "signing");
@@ -648,13 +717,18 @@ TEST_CASE("operations: send, invitations, credits, quota, sandbox", "[http][oper
         CHECK(w.outbox().size() == 2);
     }
     SECTION("a sandbox envelope with a later turn and reminders sends nothing") {
-        const auto ws = string_member(w.ok("/public/workspace/create", object{{"name", "Sandbox"}}).at("workspace"), "uuid");
+        const auto ws =
+            string_member(w.ok("/public/workspace/create", object{{"name", "Sandbox"}}).at("workspace"), "uuid");
         w.ok("/public/workspace/update", object{{"workspaceUuid", ws}, {"sandbox", true}});
         const auto sandboxed = string_member(w.envelope("Trial", 1, {}, ws), "envelopeUuid");
-        w.ok("/public/envelope/add-recipients", object{{"workspaceUuid", ws}, {"envelopeUuid", sandboxed},
-                                                       {"recipients", array{person("t1@client.example.com"), person("t2@client.example.com")}}});
-        w.ok("/public/envelope/update", object{{"workspaceUuid", ws}, {"envelopeUuid", sandboxed},
-                                               {"update", object{{"signatureOrder", true}, {"reminderFrequencyPeriod", 1}}}});
+        w.ok("/public/envelope/add-recipients",
+             object{{"workspaceUuid", ws},
+                    {"envelopeUuid", sandboxed},
+                    {"recipients", array{person("t1@client.example.com"), person("t2@client.example.com")}}});
+        w.ok("/public/envelope/update",
+             object{{"workspaceUuid", ws},
+                    {"envelopeUuid", sandboxed},
+                    {"update", object{{"signatureOrder", true}, {"reminderFrequencyPeriod", 1}}}});
         w.ok("/public/envelope/send", object{{"workspaceUuid", ws}, {"envelopeUuid", sandboxed}});
         w.ok("/public/workspace/update", object{{"workspaceUuid", ws}, {"sandbox", false}});
         w.act(sandboxed, "t1@client.example.com", "sign");
@@ -675,27 +749,38 @@ TEST_CASE("lifecycle: approvers, then signers in order, metrics, logs and e-mail
 
     // Not the signers' turn while approving; open is allowed to anyone.
     CHECK(w.try_act(uuid, "s1@client.example.com", "sign").status == 400);
-    CHECK(w.act(uuid, "s2@client.example.com", "open") == value(object{{"envelopeStatus", "approving"}, {"recipientStatus", "pending"}}));
-    CHECK(w.act(uuid, "ap@client.example.com", "approve") == value(object{{"envelopeStatus", "signing"}, {"recipientStatus", "approved"}}));
-    CHECK(outbox_lines(w.outbox()) == std::vector<std::string>{"invitation ap@client.example.com", "invitation s1@client.example.com"});
+    CHECK(w.act(uuid, "s2@client.example.com", "open") ==
+          value(object{{"envelopeStatus", "approving"}, {"recipientStatus", "pending"}}));
+    CHECK(w.act(uuid, "ap@client.example.com", "approve") ==
+          value(object{{"envelopeStatus", "signing"}, {"recipientStatus", "approved"}}));
+    CHECK(outbox_lines(w.outbox()) ==
+          std::vector<std::string>{"invitation ap@client.example.com", "invitation s1@client.example.com"});
     // Signature order: s2 waits for s1.
     check_error(w.try_act(uuid, "s2@client.example.com", "sign"), 400, "ACTION_NOT_ALLOWED", "/_control/recipient/act");
-    CHECK(w.act(uuid, "s1@client.example.com", "sign") == value(object{{"envelopeStatus", "signing"}, {"recipientStatus", "signed"}}));
+    CHECK(w.act(uuid, "s1@client.example.com", "sign") ==
+          value(object{{"envelopeStatus", "signing"}, {"recipientStatus", "signed"}}));
     CHECK(w.outbox().size() == 3);
-    CHECK(w.get(uuid).at("metrics") == value(object{{"signatureCount", 1}, {"signatureRequiredCount", 2}, {"approvalCount", 1},
-                                                    {"approvalRequiredCount", 1}}));
-    CHECK(w.act(uuid, "s2@client.example.com", "sign") == value(object{{"envelopeStatus", "complete"}, {"recipientStatus", "signed"}}));
+    CHECK(
+        w.get(uuid).at("metrics") ==
+        value(object{
+            {"signatureCount", 1}, {"signatureRequiredCount", 2}, {"approvalCount", 1}, {"approvalRequiredCount", 1}}));
+    CHECK(w.act(uuid, "s2@client.example.com", "sign") ==
+          value(object{{"envelopeStatus", "complete"}, {"recipientStatus", "signed"}}));
     const auto done = w.get(uuid);
     CHECK(done.at("metrics").at("signatureCount") == 2);
     for (const auto& r : done.at("recipients").as_array()) CHECK_FALSE(r.as_object().contains("invitation"));
     CHECK(w.try_act(uuid, "s2@client.example.com", "open").status == 400);  // final
 
-    const auto logs = w.logs(object{{"category", "envelope"}, {"envelopeUuid", uuid}, {"sortBy", "id"}, {"sortOrder", "asc"}});
-    CHECK(event_types(logs) == std::vector<std::string>{"ENVELOPE_CREATED", "ENVELOPE_SENT", "ENVELOPE_OPENED", "RECIPIENT_APPROVED",
-                                                        "DOCUMENT_SIGNED", "DOCUMENT_SIGNED", "ENVELOPE_COMPLETED"});
-    CHECK(logs[0].at("author") == value(object{{"uuid", w.t.owner_uuid}, {"email", "alice@acme.example.com"}, {"name", "Alice Martin"}}));
+    const auto logs =
+        w.logs(object{{"category", "envelope"}, {"envelopeUuid", uuid}, {"sortBy", "id"}, {"sortOrder", "asc"}});
+    CHECK(event_types(logs) == std::vector<std::string>{"ENVELOPE_CREATED", "ENVELOPE_SENT", "ENVELOPE_OPENED",
+                                                        "RECIPIENT_APPROVED", "DOCUMENT_SIGNED", "DOCUMENT_SIGNED",
+                                                        "ENVELOPE_COMPLETED"});
+    CHECK(logs[0].at("author") ==
+          value(object{{"uuid", w.t.owner_uuid}, {"email", "alice@acme.example.com"}, {"name", "Alice Martin"}}));
     CHECK(logs.back().at("author") == value(object{{"uuid", "00000000-0000-0000-0000-000000000000"},
-                                                   {"email", "s2@client.example.com"}, {"name", "Sue Two"}}));
+                                                   {"email", "s2@client.example.com"},
+                                                   {"name", "Sue Two"}}));
     CHECK(logs.back().at("envelopeUuid") == value(uuid));
     CHECK(logs.back().at("workspaceUuid") == value(w.t.default_workspace_uuid));
 
@@ -703,19 +788,24 @@ TEST_CASE("lifecycle: approvers, then signers in order, metrics, logs and e-mail
         const auto other = w.draft("Other");
         w.add(other, array{person("x@client.example.com"), person("y@client.example.com")});
         w.ok("/public/envelope/send", object{{"envelopeUuid", other}});
-        CHECK(w.act(other, "y@client.example.com", "decline") == value(object{{"envelopeStatus", "declined"}, {"recipientStatus", "declined"}}));
+        CHECK(w.act(other, "y@client.example.com", "decline") ==
+              value(object{{"envelopeStatus", "declined"}, {"recipientStatus", "declined"}}));
         const auto env = w.get(other);
         CHECK(env.at("recipients").as_array()[0].at("status") == "canceled");
-        CHECK(w.logs(object{{"category", "envelope"}, {"envelopeUuid", other}}).at(0).at("eventType") == "ENVELOPE_DECLINED");
+        CHECK(w.logs(object{{"category", "envelope"}, {"envelopeUuid", other}}).at(0).at("eventType") ==
+              "ENVELOPE_DECLINED");
     }
     SECTION("decline follows the turns; viewers never block completion") {
         const auto other = w.draft("Other");
-        w.add(other, array{person("x@client.example.com"), person("y@client.example.com"), person("v@client.example.com")});
+        w.add(other,
+              array{person("x@client.example.com"), person("y@client.example.com"), person("v@client.example.com")});
         w.set_role(other, "v@client.example.com", "viewer");
         w.ok("/public/envelope/update", object{{"envelopeUuid", other}, {"update", object{{"signatureOrder", true}}}});
         w.ok("/public/envelope/send", object{{"envelopeUuid", other}});
-        check_error(w.try_act(other, "y@client.example.com", "decline"), 400, "ACTION_NOT_ALLOWED", "/_control/recipient/act");
-        check_error(w.try_act(other, "v@client.example.com", "sign"), 400, "ACTION_NOT_ALLOWED", "/_control/recipient/act");
+        check_error(w.try_act(other, "y@client.example.com", "decline"), 400, "ACTION_NOT_ALLOWED",
+                    "/_control/recipient/act");
+        check_error(w.try_act(other, "v@client.example.com", "sign"), 400, "ACTION_NOT_ALLOWED",
+                    "/_control/recipient/act");
         w.act(other, "x@client.example.com", "sign");
         CHECK(w.act(other, "y@client.example.com", "sign").at("envelopeStatus") == "complete");
         CHECK(w.get(other).at("recipients").as_array()[2].at("status") == "pending");
@@ -769,7 +859,8 @@ TEST_CASE("lifecycle: reminders and expiry as the clock advances", "[http][lifec
     const auto expiry = w.logs(object{{"category", "envelope"}, {"eventTypes", array{"ENVELOPE_EXPIRED"}}});
     REQUIRE(expiry.size() == 1);
     CHECK(expiry[0].at("timestamp") == sent + 6 * day_ms);
-    CHECK(expiry[0].at("author") == value(object{{"uuid", "00000000-0000-0000-0000-000000000000"}, {"email", ""}, {"name", "System"}}));
+    CHECK(expiry[0].at("author") ==
+          value(object{{"uuid", "00000000-0000-0000-0000-000000000000"}, {"email", ""}, {"name", "System"}}));
     w.advance(10 * day_ms);
     CHECK(w.outbox().size() == 4);  // nothing after the end
 }
@@ -785,8 +876,10 @@ TEST_CASE("operations: logs list filters, sorting and categories", "[http][opera
     const auto all = w.ok("/public/logs/list", object{{"category", "envelope"}});
     const auto& logs = all.at("logs").as_array();
     REQUIRE(logs.size() == 3);
-    CHECK(event_types(logs) == std::vector<std::string>{"ENVELOPE_SENT", "ENVELOPE_CREATED", "ENVELOPE_CREATED"});  // newest first
-    CHECK(member_names(logs[0]) == names({"category", "eventType", "eventData", "timestamp", "author", "envelopeUuid", "workspaceUuid"}));
+    CHECK(event_types(logs) ==
+          std::vector<std::string>{"ENVELOPE_SENT", "ENVELOPE_CREATED", "ENVELOPE_CREATED"});  // newest first
+    CHECK(member_names(logs[0]) ==
+          names({"category", "eventType", "eventData", "timestamp", "author", "envelopeUuid", "workspaceUuid"}));
     CHECK(logs[0].at("category") == "envelope");
     CHECK(logs[2].at("envelopeUuid") == value(one));
     const auto asc = w.logs(object{{"category", "envelope"}, {"sortOrder", "asc"}, {"limit", 2}});
@@ -801,13 +894,16 @@ TEST_CASE("operations: logs list filters, sorting and categories", "[http][opera
     CHECK(event_types(team) == std::vector<std::string>{"TEAM_CREATED", "WORKSPACE_CREATED", "WORKSPACE_CREATED"});
     CHECK_FALSE(team[0].as_object().contains("envelopeUuid"));
     const auto paged = w.ok("/public/logs/list", object{{"category", "envelope"}, {"limit", 1}, {"page", 2}});
-    CHECK(paged.at("pagination") == value(object{{"totalRecords", 3}, {"currentPage", 2}, {"totalPages", 3}, {"nextPage", 3}, {"prevPage", 1}}));
+    CHECK(paged.at("pagination") ==
+          value(object{{"totalRecords", 3}, {"currentPage", 2}, {"totalPages", 3}, {"nextPage", 3}, {"prevPage", 1}}));
 }
 
 TEST_CASE("operations: create-iframe-token and whoami", "[http][operations]") {
     world w;
     const auto who = w.ok("/public/utils/whoami", object{});
-    CHECK(who == value(object{{"teamUuid", w.t.team_uuid}, {"teamName", "Acme"}, {"ownerEmail", "alice@acme.example.com"},
+    CHECK(who == value(object{{"teamUuid", w.t.team_uuid},
+                              {"teamName", "Acme"},
+                              {"ownerEmail", "alice@acme.example.com"},
                               {"ownerUuid", w.t.owner_uuid}}));
     const auto uuid = w.draft();
     auto signer = person("v@client.example.com");
@@ -828,9 +924,10 @@ TEST_CASE("operations: create-iframe-token and whoami", "[http][operations]") {
 TEST_CASE("control: team create and update, clock, reset", "[http][control]") {
     world w;
     const auto made = w.control("/_control/team/create");
-    CHECK(member_names(made) == names({"teamUuid", "apiKey", "defaultWorkspaceUuid", "ownerUuid", "ownerEmail",
-                                        "accessKey", "secretKey"}));
-    CHECK(string_member(made, "ownerEmail") == "owner-" + string_member(made, "teamUuid").substr(0, 8) + "@example.com");
+    CHECK(member_names(made) ==
+          names({"teamUuid", "apiKey", "defaultWorkspaceUuid", "ownerUuid", "ownerEmail", "accessKey", "secretKey"}));
+    CHECK(string_member(made, "ownerEmail") ==
+          "owner-" + string_member(made, "teamUuid").substr(0, 8) + "@example.com");
     api_caller other{w.srv, string_member(made, "apiKey")};
     CHECK(other.ok("/public/utils/whoami", object{}).at("teamName") == "Team 2");
 
@@ -845,7 +942,8 @@ TEST_CASE("control: team create and update, clock, reset", "[http][control]") {
     CHECK(w.now() < after + 60'000);
 
     CHECK(w.control("/_control/reset").empty());
-    check_error(w.api.call("/public/utils/whoami", object{}), 401, "AUTHENTICATION_ERROR", "/public/utils/whoami", details::none);
+    check_error(w.api.call("/public/utils/whoami", object{}), 401, "AUTHENTICATION_ERROR", "/public/utils/whoami",
+                details::none);
     CHECK(w.now() < before + day_ms);  // the clock offset is gone too
     CHECK(w.outbox().empty());
     CHECK(w.control("/_control/webhook/deliveries").at("deliveries") == value(array{}));
@@ -866,8 +964,8 @@ TEST_CASE("control: --fixture examples/fixture.json, and reset back to it", "[ht
     CHECK(acme.ok("/public/template/list", object{}).at("templates").as_array().size() == 1);
     CHECK(acme.ok("/public/contact/list", object{}).at("contacts").as_array().size() == 2);
     CHECK(globex.ok("/public/contact/list", object{}).at("contacts").as_array().at(0).at("firstname") == "Robert");
-    check_error(globex.call("/public/envelope/get", object{{"envelopeUuid", "a0000000-0000-4000-8000-0000000000e1"}}), 400,
-                "ENVELOPE_NOT_FOUND", "/public/envelope/get");
+    check_error(globex.call("/public/envelope/get", object{{"envelopeUuid", "a0000000-0000-4000-8000-0000000000e1"}}),
+                400, "ENVELOPE_NOT_FOUND", "/public/envelope/get");
 
     // The sandbox workspace's envelope sends without e-mail.
     acme.ok("/public/envelope/send", object{{"workspaceUuid", "a0000000-0000-4000-8000-0000000000d2"},
@@ -877,7 +975,8 @@ TEST_CASE("control: --fixture examples/fixture.json, and reset back to it", "[ht
     CHECK(control_ok(srv, "/_control/outbox/list").at("emails").as_array().size() == 2);
 
     control_ok(srv, "/_control/reset");
-    const auto again = acme.ok("/public/envelope/get", object{{"envelopeUuid", "a0000000-0000-4000-8000-0000000000e1"}});
+    const auto again =
+        acme.ok("/public/envelope/get", object{{"envelopeUuid", "a0000000-0000-4000-8000-0000000000e1"}});
     CHECK(again.at("status") == "draft");
     CHECK(again.at("documents") == env.at("documents"));  // the same uuids at every load
     CHECK(again.at("recipients") == env.at("recipients"));

@@ -23,11 +23,9 @@ std::string key_of(const http_response& r) {
 
 // A request body that takes a while to parse (a long ignored member), so that resets land
 // between authentication and the handler.
-std::string slow_body() {
-    return R"({"ignored":")" + std::string(200'000, 'x') + R"("})";
-}
+std::string slow_body() { return R"({"ignored":")" + std::string(200'000, 'x') + R"("})"; }
 
-} // namespace
+}  // namespace
 
 TEST_CASE("tenancy: suites reset while others work, the server never fails", "[http][server][tenancy]") {
     test_server srv({"--threads", "4"});
@@ -66,7 +64,8 @@ TEST_CASE("tenancy: suites reset while others work, the server never fails", "[h
                         if (std::string_view(path) == "/public/logs/list") body = R"({"category":"team"})";
                         if (std::string_view(path) == "/_control/clock/advance") body = R"({"milliseconds":1000})";
                         if (std::string_view(path) == "/public/webhook/create")
-                            body = R"({"url":"http://127.0.0.1:9/x","contentType":"application/json","sslVerify":false,"active":true})";
+                            body =
+                                R"({"url":"http://127.0.0.1:9/x","contentType":"application/json","sslVerify":false,"active":true})";
                         auto r = c.post(path, body, auth);
                         // 200, or 401 once a server-wide reset retired the team; nothing else.
                         if (r.status != 200 && r.status != 401) ++unexpected;
@@ -111,7 +110,8 @@ TEST_CASE("tenancy: health, and a server without control", "[http][server][tenan
 TEST_CASE("tenancy: the control token over HTTP", "[http][server][tenancy]") {
     test_server srv({"--control-token", "op-1"});
     http_connection c(srv.host(), srv.port());
-    check_error(c.post("/_control/team/create", "{}"), 401, "AUTHENTICATION_ERROR", "/_control/team/create", details::none);
+    check_error(c.post("/_control/team/create", "{}"), 401, "AUTHENTICATION_ERROR", "/_control/team/create",
+                details::none);
     check_error(c.post("/_control/team/create", "{}", {{"Authorization", "Basic op-1"}}), 401, "AUTHENTICATION_ERROR",
                 "/_control/team/create", details::none);
     auto created = c.post("/_control/team/create", "{}", bearer("op-1"));
@@ -150,8 +150,8 @@ TEST_CASE("tenancy: --max-connections holds further connections in the backlog",
 TEST_CASE("tenancy: --help lists every option", "[http][server][tenancy]") {
     auto r = run_to_exit({"--help"});
     REQUIRE(r.status == 0);
-    for (const char* option : {"--listen", "--threads", "--strict", "--public-webhooks-only", "--fixture", "--max-body",
-                               "--seed", "--webhook-threads", "--control-token", "--no-control", "--max-connections",
-                               "--verbose", "--help"})
+    for (const char* option :
+         {"--listen", "--threads", "--strict", "--public-webhooks-only", "--fixture", "--max-body", "--seed",
+          "--webhook-threads", "--control-token", "--no-control", "--max-connections", "--verbose", "--help"})
         CHECK(r.out.find(option) != std::string::npos);
 }

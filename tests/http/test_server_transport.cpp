@@ -28,10 +28,10 @@ std::string nested_objects(int depth) {
     return s;
 }
 
-const std::string control_now = "/_control/clock/now";  // no key needed, takes {}
+const std::string control_now = "/_control/clock/now";     // no key needed, takes {}
 const std::string public_list = "/public/workspace/list";  // key needed, takes {}
 
-} // namespace
+}  // namespace
 
 TEST_CASE("server: ready line, --help, bad command line", "[http][server]") {
     SECTION("the first stdout line names the real port") {
@@ -46,9 +46,15 @@ TEST_CASE("server: ready line, --help, bad command line", "[http][server]") {
         CHECK(r.out.find("--listen") != std::string::npos);
     }
     SECTION("bad command lines: usage on stderr, exit 2") {
-        for (const std::vector<std::string>& args :
-             {std::vector<std::string>{"--bogus"}, {"--listen"}, {"--listen", "nohostport"}, {"--listen", "1.2.3.4:99999"},
-              {"--threads", "0"}, {"--threads", "x"}, {"--max-body", "-1"}, {"--seed", "12a"}, {"--strict=1"}}) {
+        for (const std::vector<std::string>& args : {std::vector<std::string>{"--bogus"},
+                                                     {"--listen"},
+                                                     {"--listen", "nohostport"},
+                                                     {"--listen", "1.2.3.4:99999"},
+                                                     {"--threads", "0"},
+                                                     {"--threads", "x"},
+                                                     {"--max-body", "-1"},
+                                                     {"--seed", "12a"},
+                                                     {"--strict=1"}}) {
             INFO(args.front() << (args.size() > 1 ? " " + args[1] : std::string{}));
             auto r = run_to_exit(args);
             CHECK(r.status == 2);
@@ -191,16 +197,17 @@ TEST_CASE("transport: 401 AUTHENTICATION_ERROR", "[http][transport]") {
         check_error(srv.post(public_list, "{}"), 401, "AUTHENTICATION_ERROR", public_list, details::none);
     }
     SECTION("malformed") {
-        for (const std::string& value : {std::string("Basic ") + key, key, std::string("Bearer"), std::string("Bearer "),
-                                         "Bearer " + key + " extra", "Token " + key}) {
+        for (const std::string& value : {std::string("Basic ") + key, key, std::string("Bearer"),
+                                         std::string("Bearer "), "Bearer " + key + " extra", "Token " + key}) {
             INFO("Authorization: " << value);
             check_error(srv.post(public_list, "{}", {{"Authorization", value}}), 401, "AUTHENTICATION_ERROR",
                         public_list, details::none);
         }
     }
     SECTION("two Authorization headers") {
-        check_error(srv.post(public_list, "{}", {{"Authorization", "Bearer " + key}, {"Authorization", "Bearer " + key}}),
-                    401, "AUTHENTICATION_ERROR", public_list, details::none);
+        check_error(
+            srv.post(public_list, "{}", {{"Authorization", "Bearer " + key}, {"Authorization", "Bearer " + key}}), 401,
+            "AUTHENTICATION_ERROR", public_list, details::none);
     }
     SECTION("unknown key") {
         check_error(srv.post(public_list, "{}", bearer("not-a-key")), 401, "AUTHENTICATION_ERROR", public_list,
@@ -225,7 +232,7 @@ TEST_CASE("transport: 415 unless the body is application/json", "[http][transpor
     test_server srv;
     const auto key = srv.new_team().api_key;
     for (const std::string_view type : {"text/plain", "application/x-www-form-urlencoded", "application/jsonx",
-                                    "application/json-patch+json", "json", ""}) {
+                                        "application/json-patch+json", "json", ""}) {
         INFO("Content-Type: " << type);
         auto headers = bearer(key);
         headers.emplace_back("Content-Type", std::string(type));
@@ -233,7 +240,7 @@ TEST_CASE("transport: 415 unless the body is application/json", "[http][transpor
     }
     SECTION("parameters and case are accepted") {
         for (const std::string_view type : {"application/json; charset=utf-8", "application/json;charset=UTF-8",
-                                        "Application/JSON", "application/json ; charset=\"utf-8\""}) {
+                                            "Application/JSON", "application/json ; charset=\"utf-8\""}) {
             INFO("Content-Type: " << type);
             auto headers = bearer(key);
             headers.emplace_back("Content-Type", std::string(type));
@@ -253,9 +260,7 @@ TEST_CASE("transport: 413 over --max-body", "[http][transport]") {
     auto body_of = [](std::size_t size) { return "{\"x\":\"" + std::string(size - 8, 'a') + "\"}"; };
     REQUIRE(body_of(100).size() == 100);
 
-    SECTION("at the limit: handled") {
-        CHECK(srv.post(public_list, body_of(100), bearer(key)).status == 200);
-    }
+    SECTION("at the limit: handled") { CHECK(srv.post(public_list, body_of(100), bearer(key)).status == 200); }
     SECTION("Content-Length over the limit") {
         check_error(srv.post(public_list, body_of(101), bearer(key)), 413, "INVALID_REQUEST_FORMAT", public_list,
                     details::none);
@@ -273,8 +278,9 @@ TEST_CASE("transport: 413 over --max-body", "[http][transport]") {
     }
     SECTION("chunked, in many small chunks (raw)") {
         raw_connection c(srv.host(), srv.port());
-        c.send("POST /_control/clock/now HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
-               "Transfer-Encoding: chunked\r\n\r\n");
+        c.send(
+            "POST /_control/clock/now HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+            "Transfer-Encoding: chunked\r\n\r\n");
         for (int i = 0; i < 30; ++i) c.send("8\r\n        \r\n");  // 240 bytes in all
         c.send("0\r\n\r\n");
         const auto got = c.receive_all(3s);
@@ -282,23 +288,26 @@ TEST_CASE("transport: 413 over --max-body", "[http][transport]") {
     }
     SECTION("the connection is closed after a 413 whose body was not read") {
         raw_connection c(srv.host(), srv.port());
-        c.send("POST /_control/clock/now HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
-               "Content-Length: 1000000\r\n\r\n{");
+        c.send(
+            "POST /_control/clock/now HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+            "Content-Length: 1000000\r\n\r\n{");
         const auto got = c.receive_all(5s);  // ends when the server closes
         CHECK(got.starts_with("HTTP/1.1 413 "));
         CHECK(got.find("Connection: close") != std::string::npos);
     }
     SECTION("Expect: 100-continue, over the limit: 413 without reading the body") {
         raw_connection c(srv.host(), srv.port());
-        c.send("POST /_control/clock/now HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
-               "Expect: 100-continue\r\nContent-Length: 5000\r\n\r\n");
+        c.send(
+            "POST /_control/clock/now HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+            "Expect: 100-continue\r\nContent-Length: 5000\r\n\r\n");
         const auto got = c.receive_all(5s);
         CHECK(got.starts_with("HTTP/1.1 413 "));
     }
     SECTION("Expect: 100-continue, within the limit: 100 then the answer") {
         raw_connection c(srv.host(), srv.port());
-        c.send("POST /_control/clock/now HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
-               "Expect: 100-continue\r\nContent-Length: 2\r\nConnection: close\r\n\r\n");
+        c.send(
+            "POST /_control/clock/now HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+            "Expect: 100-continue\r\nContent-Length: 2\r\nConnection: close\r\n\r\n");
         // The body is sent only once 100 Continue has arrived: the answer proves the server
         // asked for it and waited.
         REQUIRE(c.receive_until("\r\n\r\n", 10s) == "HTTP/1.1 100 Continue\r\n\r\n");
@@ -345,10 +354,10 @@ TEST_CASE("transport: the order of the checks", "[http][transport]") {
 TEST_CASE("transport: 400 for a body that is not a JSON object", "[http][transport]") {
     test_server srv;
     const auto key = srv.new_team().api_key;
-    for (const std::string& body : {std::string(), std::string("   "), std::string("{"), std::string("{\"a\":}"),
-                                    std::string("[]"), std::string("null"), std::string("42"), std::string("\"{}\""),
-                                    std::string("{} {}"), std::string("{\"a\":\"\xff\"}"),
-                                    std::string("{\"a\":\"\\ud800\"}"), nested_objects(65)}) {
+    for (const std::string& body :
+         {std::string(), std::string("   "), std::string("{"), std::string("{\"a\":}"), std::string("[]"),
+          std::string("null"), std::string("42"), std::string("\"{}\""), std::string("{} {}"),
+          std::string("{\"a\":\"\xff\"}"), std::string("{\"a\":\"\\ud800\"}"), nested_objects(65)}) {
         INFO("body: " << body.substr(0, 80));
         check_error(srv.post(public_list, body, bearer(key)), 400, "INVALID_REQUEST_FORMAT", public_list,
                     details::root_only);
@@ -385,8 +394,9 @@ TEST_CASE("transport: keep-alive", "[http][transport]") {
     CHECK(c.post("/nope", "{\"a\":1}").status == 404);
     CHECK(c.request(http::verb::get, public_list, "{\"a\":1}").status == 405);
     CHECK(c.post(public_list, "{\"a\":1}").status == 401);
-    CHECK(c.post(public_list, "{\"a\":1}", {{"Authorization", "Bearer " + key}, {"Content-Type", "text/plain"}}).status ==
-          415);
+    CHECK(
+        c.post(public_list, "{\"a\":1}", {{"Authorization", "Bearer " + key}, {"Content-Type", "text/plain"}}).status ==
+        415);
     CHECK(c.post(public_list, "[]", bearer(key)).status == 400);
     auto last = c.post(public_list, "{}", bearer(key));
     CHECK(last.status == 200);
@@ -401,8 +411,9 @@ TEST_CASE("transport: keep-alive", "[http][transport]") {
     }
     SECTION("pipelined requests are answered in order") {
         raw_connection raw(srv.host(), srv.port());
-        const std::string one = "POST /_control/clock/now HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
-                                "Content-Length: 2\r\n\r\n{}";
+        const std::string one =
+            "POST /_control/clock/now HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+            "Content-Length: 2\r\n\r\n{}";
         const std::string two = "POST /nope HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\nConnection: close\r\n\r\n";
         raw.send(one + two);
         const auto got = raw.receive_all(5s);
@@ -479,8 +490,7 @@ TEST_CASE("transport: malformed input never crashes the server", "[http][transpo
                     http_connection c(srv.host(), srv.port());
                     for (int i = 0; i < 25; ++i)
                         if (c.post(control_now, "{}").status == 200) ++ok;
-                } catch (const std::exception&) {
-                }
+                } catch (const std::exception&) {}
             });
         for (auto& t : clients) t.join();
         CHECK(ok == 200);
@@ -509,9 +519,9 @@ TEST_CASE("transport: Content-Length over the limit is 413 however many digits, 
         const auto space = reply.find(' ');
         return space == std::string::npos ? std::string() : reply.substr(space + 1, 3);
     };
-    CHECK(status_of("Content-Length: 2000000\r\n") == "413");                   // fits 64 bits
-    CHECK(status_of("Content-Length: 99999999999999999999999\r\n") == "413");   // does not
-    CHECK(status_of("Content-Length: 18446744073709551616\r\n") == "413");      // 2^64
+    CHECK(status_of("Content-Length: 2000000\r\n") == "413");                  // fits 64 bits
+    CHECK(status_of("Content-Length: 99999999999999999999999\r\n") == "413");  // does not
+    CHECK(status_of("Content-Length: 18446744073709551616\r\n") == "413");     // 2^64
     CHECK(status_of("Content-Length: -5\r\n") == "400");
     CHECK(status_of("Content-Length: 12abc\r\n") == "400");
     CHECK(status_of("Content-Length: 2\r\nContent-Length: 3\r\n") == "400");

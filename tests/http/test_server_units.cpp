@@ -28,7 +28,7 @@ bool allowed(const char* address, bool public_only) {
     return may_connect_to(boost::asio::ip::make_address(address), public_only);
 }
 
-} // namespace
+}  // namespace
 
 TEST_CASE("server cli: defaults and every option", "[server][cli]") {
     auto defaults = std::get<command_line>(parse({}));
@@ -40,9 +40,9 @@ TEST_CASE("server cli: defaults and every option", "[server][cli]") {
     CHECK_FALSE(defaults.seed);
     CHECK_FALSE(defaults.fixture_file);
 
-    auto all = std::get<command_line>(parse({"--listen", "0.0.0.0:0", "--threads", "3", "--strict",
-                                             "--public-webhooks-only", "--fixture", "f.json", "--max-body=10",
-                                             "--seed", "18446744073709551615", "--webhook-threads", "4", "--verbose"}));
+    auto all = std::get<command_line>(
+        parse({"--listen", "0.0.0.0:0", "--threads", "3", "--strict", "--public-webhooks-only", "--fixture", "f.json",
+               "--max-body=10", "--seed", "18446744073709551615", "--webhook-threads", "4", "--verbose"}));
     CHECK(all.listen.host == "0.0.0.0");
     CHECK(all.listen.port == 0);
     CHECK(all.threads == 3);
@@ -64,8 +64,8 @@ TEST_CASE("server cli: listen addresses", "[server][cli]") {
     auto name = parse_listen_address("localhost:65535");
     REQUIRE(name);
     CHECK(name->host == "localhost");
-    for (std::string_view bad : {"", "8080", ":8080", "host:", "host:65536", "host:-1", "host:+1", "host:0x10", "::1:80",
-                                 "[::1]", "[::1]80", "[]:80", "a b:80", "host:80 "}) {
+    for (std::string_view bad : {"", "8080", ":8080", "host:", "host:65536", "host:-1", "host:+1", "host:0x10",
+                                 "::1:80", "[::1]", "[::1]80", "[]:80", "a b:80", "host:80 "}) {
         INFO(bad);
         CHECK_FALSE(parse_listen_address(bad));
     }
@@ -111,14 +111,14 @@ TEST_CASE("webhook urls", "[server][webhooks]") {
     REQUIRE(q);
     CHECK(q->target == "/?x=1");
 
-    for (std::string_view bad : {"ftp://example.com/", "example.com/hook", "http://", "http://user@example.com/",
-                                 "http://example.com:0/", "http://example.com:65536/", "http://example.com:80a/",
-                                 "http://[::1/", "http://[zz]/", "http://exa mple.com/", "http://example.com/a b",
-                                 "http://example.com/\r\nX: y",
-                                 // contract.md §6.7: the one grammar (esign::parse_uri) decides, as the type does
-                                 "http://example.com:99999/", "http://:80/", "http://[fe80::1%25eth0]/", "http://[1:2]/",
-                                 "http://[v1.x]/", "HTTP://user:pw@Example.COM/", "http://@example.com/",
-                                 "http:no-authority", "http://%00evil.example.com/", "http://exa%20mple.com/"}) {
+    for (std::string_view bad :
+         {"ftp://example.com/", "example.com/hook", "http://", "http://user@example.com/", "http://example.com:0/",
+          "http://example.com:65536/", "http://example.com:80a/", "http://[::1/", "http://[zz]/",
+          "http://exa mple.com/", "http://example.com/a b", "http://example.com/\r\nX: y",
+          // contract.md §6.7: the one grammar (esign::parse_uri) decides, as the type does
+          "http://example.com:99999/", "http://:80/", "http://[fe80::1%25eth0]/", "http://[1:2]/", "http://[v1.x]/",
+          "HTTP://user:pw@Example.COM/", "http://@example.com/", "http:no-authority", "http://%00evil.example.com/",
+          "http://exa%20mple.com/"}) {
         INFO(bad);
         CHECK_FALSE(parse_webhook_url(bad));
         if (esign::absolute_uri::matches(bad)) CHECK(esign::rules::is_refused_webhook_url(bad, false));
@@ -155,9 +155,9 @@ TEST_CASE("webhook urls: the sender reads what the type and the rule read", "[se
 
     // IPv4 in IPv6 clothing: the literals parse (they are URLs), the rule refuses them at create,
     // and the sender will not connect to the address they name.
-    for (std::string_view url : {"http://[::169.254.169.254]/", "http://[64:ff9b::169.254.169.254]/",
-                                 "http://[2002:a9fe:a9fe::1]/", "http://[::ffff:0:169.254.169.254]/",
-                                 "http://[::ffff:169.254.169.254]/"}) {
+    for (std::string_view url :
+         {"http://[::169.254.169.254]/", "http://[64:ff9b::169.254.169.254]/", "http://[2002:a9fe:a9fe::1]/",
+          "http://[::ffff:0:169.254.169.254]/", "http://[::ffff:169.254.169.254]/"}) {
         INFO(url);
         auto u = parse_webhook_url(url);
         REQUIRE(u);
@@ -195,12 +195,14 @@ TEST_CASE("webhook target addresses", "[server][webhooks]") {
             INFO(a);
             CHECK_FALSE(allowed(a, public_only));
         }
-        for (const char* a : {"::93.184.216.34", "::ffff:0:93.184.216.34", "64:ff9b::93.184.216.34", "2002:5db8:d822::1"}) {
+        for (const char* a :
+             {"::93.184.216.34", "::ffff:0:93.184.216.34", "64:ff9b::93.184.216.34", "2002:5db8:d822::1"}) {
             INFO(a);
             CHECK(allowed(a, public_only));
         }
     }
-    for (const char* a : {"::127.0.0.1", "::ffff:0:10.0.0.1", "64:ff9b::192.168.1.1", "2002:7f00:1::", "2002:ac10::1"}) {
+    for (const char* a :
+         {"::127.0.0.1", "::ffff:0:10.0.0.1", "64:ff9b::192.168.1.1", "2002:7f00:1::", "2002:ac10::1"}) {
         INFO(a);
         CHECK(allowed(a, false));
         CHECK_FALSE(allowed(a, true));

@@ -228,8 +228,9 @@ struct setup {
     std::string create_webhook(const std::string& url, boost::json::value secret,
                                std::string content_type = "application/json",
                                boost::json::array events = {"ENVELOPE_CREATED"}) {
-        boost::json::object body{{"url", url}, {"contentType", content_type}, {"sslVerify", false},
-                                 {"active", true},  {"secret", secret},             {"events", events}};
+        boost::json::object body{{"url", url},         {"contentType", content_type},
+                                 {"sslVerify", false}, {"active", true},
+                                 {"secret", secret},   {"events", events}};
         auto r = call("/public/webhook/create", body);
         INFO(r.body);
         REQUIRE(r.status == 200);
@@ -249,7 +250,8 @@ struct setup {
 
     // The delivery records of a webhook.
     boost::json::array deliveries(const std::string& webhook_uuid) {
-        auto r = srv.post("/_control/webhook/deliveries", boost::json::serialize(boost::json::object{{"webhookUuid", webhook_uuid}}));
+        auto r = srv.post("/_control/webhook/deliveries",
+                          boost::json::serialize(boost::json::object{{"webhookUuid", webhook_uuid}}));
         if (r.status != 200) return {};
         return r.json().as_object().at("deliveries").as_array();
     }
@@ -294,7 +296,7 @@ void check_signature(const received_request& r, const std::string& secret, std::
     CHECK(m[2].str() == hmac_sha256_hex(secret, "t:" + t + ":" + r.body));
 }
 
-} // namespace
+}  // namespace
 
 TEST_CASE("webhooks: a JSON delivery, signed", "[http][webhooks]") {
     hook_receiver receiver;
@@ -346,9 +348,10 @@ TEST_CASE("webhooks: signature time and eventTime come from the team's clock", "
 TEST_CASE("webhooks: a form-encoded delivery, unsigned without a secret", "[http][webhooks]") {
     hook_receiver receiver;
     setup s;
-    const auto signed_hook = s.create_webhook(receiver.url("/signed"), "k\xc3\xa9y with spaces",
-                                              "application/x-www-form-urlencoded");
-    const auto unsigned_hook = s.create_webhook(receiver.url("/unsigned"), nullptr, "application/x-www-form-urlencoded");
+    const auto signed_hook =
+        s.create_webhook(receiver.url("/signed"), "k\xc3\xa9y with spaces", "application/x-www-form-urlencoded");
+    const auto unsigned_hook =
+        s.create_webhook(receiver.url("/unsigned"), nullptr, "application/x-www-form-urlencoded");
     const auto envelope = s.create_envelope();
     REQUIRE(receiver.wait_for(2, 10s));
 
@@ -469,16 +472,15 @@ TEST_CASE("webhooks: a team whose receiver never answers does not hold up anothe
     REQUIRE(dead.wait_for(1, 10s));
 
     const team other = slow.srv.new_team();
-    auto hook = slow.srv.post("/public/webhook/create",
-                              boost::json::serialize(boost::json::object{{"url", alive.url()},
-                                                                         {"contentType", "application/json"},
-                                                                         {"sslVerify", false},
-                                                                         {"active", true}}),
-                              bearer(other.api_key));
+    auto hook = slow.srv.post(
+        "/public/webhook/create",
+        boost::json::serialize(boost::json::object{
+            {"url", alive.url()}, {"contentType", "application/json"}, {"sslVerify", false}, {"active", true}}),
+        bearer(other.api_key));
     REQUIRE(hook.status == 200);
     const auto sent = std::chrono::steady_clock::now();
-    auto env = slow.srv.post("/_control/envelope/create",
-                             R"({"title":"t","documents":[{"title":"d","pageCount":1}]})", bearer(other.api_key));
+    auto env = slow.srv.post("/_control/envelope/create", R"({"title":"t","documents":[{"title":"d","pageCount":1}]})",
+                             bearer(other.api_key));
     REQUIRE(env.status == 200);
     // Served in turn: at most one attempt of the slow team (5 s) before it; in arrival order
     // it would wait for all six (15 s with two threads).

@@ -104,7 +104,8 @@ inline bool has_detail(const http_response& r, std::string_view path) {
 // The HTTP status of an error code, written from contract.md §1 (not taken from the code under
 // test): 401, 403, 500 for the codes it names, 400 for every other (transport failures aside).
 inline unsigned contract_status(std::string_view code) {
-    for (std::string_view c : {"AUTHENTICATION_ERROR", "DBSC_COOKIE_INVALID", "TUNNEL_ERROR", "TUNNEL_SESSION_NOT_FOUND"})
+    for (std::string_view c :
+         {"AUTHENTICATION_ERROR", "DBSC_COOKIE_INVALID", "TUNNEL_ERROR", "TUNNEL_SESSION_NOT_FOUND"})
         if (code == c) return 401;
     if (code == "AUTHORIZATION_ERROR" || code == "FEATURE_NOT_IN_CURRENT_PLAN") return 403;
     if (code == "INTERNAL_SERVER_ERROR") return 500;
@@ -147,35 +148,35 @@ inline void check_error(const http_response& r, unsigned status, std::string_vie
     if (expected_details == details::by_code)
         expected_details = code == "INVALID_REQUEST_FORMAT" && status == 400 ? details::by_code : details::none;
     switch (expected_details) {
-    case details::none:
-        CHECK_FALSE(e.contains("details"));  // absent, not null
-        break;
-    case details::root_only: {
-        REQUIRE(e.contains("details"));
-        REQUIRE(e.at("details").is_array());
-        const auto& d = e.at("details").as_array();
-        REQUIRE(d.size() == 1);
-        REQUIRE(d[0].is_object());
-        REQUIRE(d[0].as_object().contains("path"));
-        CHECK(d[0].as_object().at("path") == boost::json::array{});
-        break;
-    }
-    case details::by_code: {
-        REQUIRE(e.contains("details"));
-        REQUIRE(e.at("details").is_array());
-        const auto& d = e.at("details").as_array();
-        CHECK_FALSE(d.empty());
-        CHECK(d.size() <= 100);
-        for (const auto& entry : d) {
-            REQUIRE(entry.is_object());
-            REQUIRE(entry.as_object().contains("path"));
-            REQUIRE(entry.as_object().at("path").is_array());
-            for (const auto& key : entry.as_object().at("path").as_array()) CHECK(key.is_string());
-            CHECK((entry.as_object().contains("message") && entry.as_object().at("message").is_string()));
+        case details::none:
+            CHECK_FALSE(e.contains("details"));  // absent, not null
+            break;
+        case details::root_only: {
+            REQUIRE(e.contains("details"));
+            REQUIRE(e.at("details").is_array());
+            const auto& d = e.at("details").as_array();
+            REQUIRE(d.size() == 1);
+            REQUIRE(d[0].is_object());
+            REQUIRE(d[0].as_object().contains("path"));
+            CHECK(d[0].as_object().at("path") == boost::json::array{});
+            break;
         }
-        break;
-    }
+        case details::by_code: {
+            REQUIRE(e.contains("details"));
+            REQUIRE(e.at("details").is_array());
+            const auto& d = e.at("details").as_array();
+            CHECK_FALSE(d.empty());
+            CHECK(d.size() <= 100);
+            for (const auto& entry : d) {
+                REQUIRE(entry.is_object());
+                REQUIRE(entry.as_object().contains("path"));
+                REQUIRE(entry.as_object().at("path").is_array());
+                for (const auto& key : entry.as_object().at("path").as_array()) CHECK(key.is_string());
+                CHECK((entry.as_object().contains("message") && entry.as_object().at("message").is_string()));
+            }
+            break;
+        }
     }
 }
 
-} // namespace esign::test
+}  // namespace esign::test

@@ -124,22 +124,24 @@ int write_seeds(const std::string& dir) {
     return 0;
 }
 
-} // namespace
+}  // namespace
 
 int main(int argc, char** argv) {
     if (argc == 3 && std::string_view(argv[1]) == "--write-seeds") return write_seeds(argv[2]);
     int failures = 0;
-    for (std::size_t size : {std::size_t(4) << 10, std::size_t(20) << 10, std::size_t(64) << 10, std::size_t(256) << 10, std::size_t(1) << 20}) {
+    for (std::size_t size : {std::size_t(4) << 10, std::size_t(20) << 10, std::size_t(64) << 10, std::size_t(256) << 10,
+                             std::size_t(1) << 20}) {
         for (const auto& b : esign_hostile::hostile_bodies(size)) {
             const peaks p = measure_body(b);
             const std::size_t bound = esign_memory::bound_for(b.bytes.size());
             const bool ok = p.streamed < bound && p.dom < bound && p.team < bound && p.keyless < bound &&
                             p.problems <= esign::max_reported_problems;
             failures += ok ? 0 : 1;
-            std::printf("%s %-28s %8zu bytes: read<T> %9zu, DOM %9zu, handle %9zu, keyless %9zu, bound %9zu, "
-                        "%3zu problem(s)\n",
-                        ok ? "ok  " : "FAIL", b.name.c_str(), b.bytes.size(), p.streamed, p.dom, p.team, p.keyless,
-                        bound, p.problems);
+            std::printf(
+                "%s %-28s %8zu bytes: read<T> %9zu, DOM %9zu, handle %9zu, keyless %9zu, bound %9zu, "
+                "%3zu problem(s)\n",
+                ok ? "ok  " : "FAIL", b.name.c_str(), b.bytes.size(), p.streamed, p.dom, p.team, p.keyless, bound,
+                p.problems);
         }
     }
     std::printf("decode_memory_bound: %s\n", failures == 0 ? "all within the bound" : "some over the bound");

@@ -42,15 +42,17 @@ inline std::vector<body> hostile_bodies(std::size_t size) {
     {
         const std::string name(size * 4 / 7, 'n');
         for (bool strict : {false, true})
-            out.push_back({strict ? "long_name_duplicates_strict" : "long_name_duplicates", get,
-                           strict, fill(R"({"envelopeUuid":")" + uuid + R"(",")" + name + R"(":{)", R"("a":0)", "}}", size)});
+            out.push_back({strict ? "long_name_duplicates_strict" : "long_name_duplicates", get, strict,
+                           fill(R"({"envelopeUuid":")" + uuid + R"(",")" + name + R"(":{)", R"("a":0)", "}}", size)});
     }
     // recipients far beyond their maximum of 50: valid items, empty items, items with a
     // duplicate each, numbers.
-    for (auto [name, item] : {std::pair<const char*, const char*>{"recipients_valid", R"({"type":"manual","email":"a@example.com","firstname":"A","lastname":"B"})"},
-                              {"recipients_empty", "{}"},
-                              {"recipients_duplicates", R"({"email":0,"email":0})"},
-                              {"recipients_numbers", "0"}})
+    for (auto [name, item] :
+         {std::pair<const char*, const char*>{
+              "recipients_valid", R"({"type":"manual","email":"a@example.com","firstname":"A","lastname":"B"})"},
+          {"recipients_empty", "{}"},
+          {"recipients_duplicates", R"({"email":0,"email":0})"},
+          {"recipients_numbers", "0"}})
         out.push_back({name, "/public/envelope/add-recipients", false,
                        fill(R"({"envelopeUuid":")" + uuid + R"(","recipients":[)", item, "]}", size)});
     // Unknown members nested 63 deep, each named with 300 bytes, around many duplicates: every
@@ -63,11 +65,13 @@ inline std::vector<body> hostile_bodies(std::size_t size) {
             tail += "}";
         }
         for (bool strict : {false, true})
-            out.push_back({strict ? "deep_unknown_strict" : "deep_unknown", get, strict, fill(head, R"("a":0)", tail, size)});
+            out.push_back(
+                {strict ? "deep_unknown_strict" : "deep_unknown", get, strict, fill(head, R"("a":0)", tail, size)});
     }
     // Nested arrays in an unknown member, then many of them.
-    out.push_back({"deep_arrays", get, false,
-                   fill(R"({"envelopeUuid":")" + uuid + R"(","x":[)", std::string(62, '[') + std::string(62, ']'), "]}", size)});
+    out.push_back(
+        {"deep_arrays", get, false,
+         fill(R"({"envelopeUuid":")" + uuid + R"(","x":[)", std::string(62, '[') + std::string(62, ']'), "]}", size)});
     // The same known member again and again; many distinct unknown names.
     out.push_back({"duplicate_members", get, false, fill("{", R"("envelopeUuid":")" + uuid + '"', "}", size)});
     {
@@ -78,12 +82,13 @@ inline std::vector<body> hostile_bodies(std::size_t size) {
     }
     // Arrays without a maximum: empty block items (each misses its required members) and
     // empty strings (a valid body: every one is stored).
-    out.push_back({"blocks_empty", "/public/envelope/add-blocks", false,
-                   fill(R"({"envelopeUuid":")" + uuid + R"(","documentUuid":")" + uuid + R"(","blocks":[)", "{}", "]}", size)});
+    out.push_back(
+        {"blocks_empty", "/public/envelope/add-blocks", false,
+         fill(R"({"envelopeUuid":")" + uuid + R"(","documentUuid":")" + uuid + R"(","blocks":[)", "{}", "]}", size)});
     out.push_back({"tags_empty", "/public/envelope/list", false, fill(R"({"tags":[)", R"("")", "]}", size)});
     // Type problems in an array of strings, without a maximum.
     out.push_back({"tags_numbers", "/public/envelope/list", false, fill(R"({"tags":[)", "0", "]}", size)});
     return out;
 }
 
-} // namespace esign_hostile
+}  // namespace esign_hostile

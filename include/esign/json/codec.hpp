@@ -30,15 +30,21 @@ template <class T, class Enable = void>
 struct codec;
 
 template <class T>
-concept codable = requires { sizeof(codec<T>); };
+concept codable = requires {
+    sizeof(codec<T>);
+};
 
 // A codec that reads scalars as they are parsed.
 template <class T>
-concept scalar_codec = requires(const scalar& s, T& out, decoder& d) { codec<T>::read(s, out, d); };
+concept scalar_codec = requires(const scalar& s, T& out, decoder& d) {
+    codec<T>::read(s, out, d);
+};
 
 // A codec that reads a whole boost::json::value.
 template <class T>
-concept value_codec = requires(const boost::json::value& v, T& out, decoder& d) { codec<T>::decode(v, out, d); };
+concept value_codec = requires(const boost::json::value& v, T& out, decoder& d) {
+    codec<T>::decode(v, out, d);
+};
 
 // A codec that reads a container's contents as they arrive.
 template <class T>
@@ -74,14 +80,16 @@ const container_reader* capture_container(void*& target, bool is_array, decoder&
 }
 template <class T>
 consteval value_reader reader_of() {
-    if constexpr (scalar_codec<T>) return {&read_scalar<T>, &refuse_container<T>};
-    else if constexpr (value_codec<T>) return {&decode_scalar<T>, &capture_container<T>};
+    if constexpr (scalar_codec<T>)
+        return {&read_scalar<T>, &refuse_container<T>};
+    else if constexpr (value_codec<T>)
+        return {&decode_scalar<T>, &capture_container<T>};
     else {
         static_assert(container_codec<T>, "codec<T> needs read, decode, or read_scalar and read_container");
         return {&codec<T>::read_scalar, &codec<T>::read_container};
     }
 }
-} // namespace detail
+}  // namespace detail
 
 // How a value of type T is read: its codec, as the decoder calls it.
 template <class T>
@@ -97,4 +105,4 @@ void encode_value(const T& in, boost::json::value& out) {
     codec<T>::encode(in, out);
 }
 
-} // namespace esign::json
+}  // namespace esign::json

@@ -52,13 +52,15 @@ inline void check_length(std::string_view s, std::size_t min, std::size_t max, d
         d.add(problem_kind::too_long, fmt::format("must be at most {} characters", max),
               static_cast<std::int64_t>(max));
 }
-} // namespace detail
+}  // namespace detail
 
 template <>
 struct codec<bool> {
     static void read(const scalar& s, bool& out, decoder& d) {
-        if (s.kind == boost::json::kind::bool_) out = s.bool_;
-        else d.add(problem_kind::type, detail::expected_but("a boolean", s.kind));
+        if (s.kind == boost::json::kind::bool_)
+            out = s.bool_;
+        else
+            d.add(problem_kind::type, detail::expected_but("a boolean", s.kind));
     }
     static void encode(bool in, boost::json::value& out) { out = in; }
 };
@@ -68,8 +70,10 @@ template <>
 struct codec<std::int64_t> {
     static void read(const scalar& s, std::int64_t& out, decoder& d) {
         if (!s.is_number()) return d.add(problem_kind::type, detail::expected_but("an integer", s.kind));
-        if (auto i = integral_value(s)) out = *i;
-        else d.add(problem_kind::range, "must be an integer");
+        if (auto i = integral_value(s))
+            out = *i;
+        else
+            d.add(problem_kind::range, "must be an integer");
     }
     static void encode(std::int64_t in, boost::json::value& out) { out = in; }
 };
@@ -101,13 +105,17 @@ struct codec<std::uint64_t> {
 template <>
 struct codec<double> {
     static void read(const scalar& s, double& out, decoder& d) {
-        if (s.is_number()) out = s.to_double();
-        else d.add(problem_kind::type, detail::expected_but("a number", s.kind));
+        if (s.is_number())
+            out = s.to_double();
+        else
+            d.add(problem_kind::type, detail::expected_but("a number", s.kind));
     }
     static void encode(double in, boost::json::value& out) {
         // Whole numbers are written as integers (1, not 1E0): the reader sees what it sent.
-        if (std::trunc(in) == in && std::fabs(in) < 9007199254740992.0) out = static_cast<std::int64_t>(in);
-        else out = in;
+        if (std::trunc(in) == in && std::fabs(in) < 9007199254740992.0)
+            out = static_cast<std::int64_t>(in);
+        else
+            out = in;
     }
 };
 
@@ -120,8 +128,10 @@ struct codec<std::string> {
 template <>
 struct codec<boost::json::object> {
     static void decode(const boost::json::value& v, boost::json::object& out, decoder& d) {
-        if (v.is_object()) out = v.get_object();
-        else d.add(problem_kind::type, detail::expected_but("an object", v.kind()));
+        if (v.is_object())
+            out = v.get_object();
+        else
+            d.add(problem_kind::type, detail::expected_but("an object", v.kind()));
     }
     static void encode(const boost::json::object& in, boost::json::value& out) { out = in; }
 };
@@ -201,17 +211,26 @@ struct codec<scalar_text> {
     // A number read from bytes keeps its text ("2.50"); one from a DOM is written anew.
     static void read(const scalar& s, scalar_text& out, decoder& d) {
         switch (s.kind) {
-        case boost::json::kind::string: out.assign(s.text); return;
-        case boost::json::kind::bool_: out = s.bool_ ? "true" : "false"; return;
-        case boost::json::kind::int64:
-        case boost::json::kind::uint64:
-        case boost::json::kind::double_:
-            if (!s.text.empty()) out.assign(s.text);
-            else if (s.kind == boost::json::kind::int64) out = std::to_string(s.int64);
-            else if (s.kind == boost::json::kind::uint64) out = std::to_string(s.uint64);
-            else out = fmt::format("{}", s.double_);
-            return;
-        default: d.add(problem_kind::type, detail::expected_but("a string, a number or a boolean", s.kind));
+            case boost::json::kind::string:
+                out.assign(s.text);
+                return;
+            case boost::json::kind::bool_:
+                out = s.bool_ ? "true" : "false";
+                return;
+            case boost::json::kind::int64:
+            case boost::json::kind::uint64:
+            case boost::json::kind::double_:
+                if (!s.text.empty())
+                    out.assign(s.text);
+                else if (s.kind == boost::json::kind::int64)
+                    out = std::to_string(s.int64);
+                else if (s.kind == boost::json::kind::uint64)
+                    out = std::to_string(s.uint64);
+                else
+                    out = fmt::format("{}", s.double_);
+                return;
+            default:
+                d.add(problem_kind::type, detail::expected_but("a string, a number or a boolean", s.kind));
         }
     }
     static void encode(const scalar_text& in, boost::json::value& out) { out = boost::json::string_view(in); }
@@ -230,8 +249,10 @@ struct codec<std::optional<T>> {
         return reader_for<T>.begin(target, is_array, d);
     }
     static void encode(const std::optional<T>& in, boost::json::value& out) {
-        if (in) encode_value(*in, out);
-        else out = nullptr;
+        if (in)
+            encode_value(*in, out);
+        else
+            out = nullptr;
     }
 };
 
@@ -247,8 +268,10 @@ struct codec<nullable<T>> {
         return reader_for<T>.begin(target, is_array, d);
     }
     static void encode(const nullable<T>& in, boost::json::value& out) {
-        if (in) encode_value(*in, out);
-        else out = nullptr;
+        if (in)
+            encode_value(*in, out);
+        else
+            out = nullptr;
     }
 };
 
@@ -262,8 +285,10 @@ struct vector_codec {
     using item_type = typename Vector::value_type;
     // Room for every item where the limit is small (1 to 50 recipients), else for a few.
     static constexpr std::size_t initial_capacity = [] {
-        if constexpr (requires { Vector::max_size; }) return Vector::max_size <= 64 ? Vector::max_size : 8;
-        else return 8;
+        if constexpr (requires { Vector::max_size; })
+            return Vector::max_size <= 64 ? Vector::max_size : 8;
+        else
+            return 8;
     }();
     static_assert(!std::is_same_v<item_type, bool>, "std::vector<bool> has no addressable items");
 
@@ -296,7 +321,10 @@ private:
         return slot_for(out.back());
     }
     static void end(frame& f, decoder& d) {
-        if constexpr (requires { Vector::min_size; Vector::max_size; }) {
+        if constexpr (requires {
+                          Vector::min_size;
+                          Vector::max_size;
+                      }) {
             const std::size_t n = f.items;  // more than are stored when beyond the maximum
             if (n < Vector::min_size)
                 d.add(problem_kind::size,
@@ -309,7 +337,7 @@ private:
     }
     static constexpr container_reader items{nullptr, &item, &end};
 };
-} // namespace detail
+}  // namespace detail
 
 template <class T>
 struct codec<std::vector<T>> : detail::vector_codec<std::vector<T>> {};
@@ -349,4 +377,4 @@ private:
     static constexpr detail::container_reader members{&member, nullptr, &end};
 };
 
-} // namespace esign::json
+}  // namespace esign::json

@@ -40,4 +40,4 @@ result<T> read(std::string_view bytes, decode_options options = {}, parse_limits
     return out;
 }
 
-} // namespace esign::json
+}  // namespace esign::json

@@ -59,7 +59,7 @@ struct slot {
 // What a container does with its contents.
 struct container_reader {
     slot (*key)(frame&, std::string_view key, decoder&);  // objects: a member's name
-    slot (*item)(frame&, decoder&);                        // arrays: the next item
+    slot (*item)(frame&, decoder&);                       // arrays: the next item
     void (*end)(frame&, decoder&);
 };
 
@@ -76,11 +76,9 @@ struct frame {
     // The member or item being read, the container's part of the path.
     bool in_child = false;
     bool key_is_static = false;
-    std::string_view static_name;   // a member name with static storage (when key_is_static)
+    std::string_view static_name;  // a member name with static storage (when key_is_static)
 
-    std::string_view child_name() const noexcept {
-        return key_is_static ? static_name : std::string_view(names->key);
-    }
+    std::string_view child_name() const noexcept { return key_is_static ? static_name : std::string_view(names->key); }
     void enter_member(std::string_view name) noexcept {
         in_child = true;
         key_is_static = true;
@@ -97,7 +95,7 @@ struct frame {
 private:
     // Kept apart, and made only for an object with such names: most frames never need them.
     struct other_names {
-        std::string key;                      // the current member's name
+        std::string key;                       // the current member's name
         std::unordered_set<std::string> keys;  // every such name so far
     };
     other_names& other() {
@@ -106,7 +104,7 @@ private:
     }
     std::unique_ptr<other_names> names;
 };
-} // namespace detail
+}  // namespace detail
 
 class decoder {
 public:
@@ -126,8 +124,10 @@ public:
         p.reserve(frames_.size() + 1);
         for (const detail::frame& f : frames_) {
             if (!f.in_child) break;
-            if (f.is_array) p.push_back(std::to_string(f.items - 1));
-            else p.emplace_back(path_name(f.child_name(), p.size()));
+            if (f.is_array)
+                p.push_back(std::to_string(f.items - 1));
+            else
+                p.emplace_back(path_name(f.child_name(), p.size()));
         }
         return p;
     }
@@ -169,7 +169,8 @@ public:
             return;
         }
         detail::slot next = next_slot();
-        const detail::container_reader* contents = next.reader ? next.reader->begin(next.target, is_array, *this) : nullptr;
+        const detail::container_reader* contents =
+            next.reader ? next.reader->begin(next.target, is_array, *this) : nullptr;
         if (capture_) return;  // the reader takes the container whole (begin_capture)
         detail::frame& f = frames_.emplace_back();
         f.target = next.target;
@@ -270,4 +271,4 @@ private:
     std::optional<capture> capture_;
 };
 
-} // namespace esign::json
+}  // namespace esign::json

@@ -28,8 +28,7 @@
 namespace esign::json {
 
 template <class T>
-concept described_struct = std::is_class_v<T> && !std::is_union_v<T> &&
-    boost::describe::has_describe_members<T>::value;
+concept described_struct = std::is_class_v<T> && !std::is_union_v<T> && boost::describe::has_describe_members<T>::value;
 
 namespace detail {
 template <class T>
@@ -38,7 +37,9 @@ template <class T>
 struct is_std_optional<std::optional<T>> : std::true_type {};
 
 template <class T>
-concept has_validate = requires(const T& t, problem_sink& s) { validate(t, s); };
+concept has_validate = requires(const T& t, problem_sink& s) {
+    validate(t, s);
+};
 
 template <described_enum E>
 std::string allowed_values_message() {
@@ -89,14 +90,16 @@ inline bool same_name(std::string_view a, std::string_view b) noexcept {
 template <class T>
 using public_members = boost::describe::describe_members<T, boost::describe::mod_public>;
 
-} // namespace detail
+}  // namespace detail
 
 template <described_enum E>
 struct codec<E> {
     static void read(const scalar& s, E& out, decoder& d) {
         if (!s.is_string()) return d.add(problem_kind::type, detail::expected_but("a string", s.kind));
-        if (auto e = enum_from_wire<E>(s.text)) out = *e;
-        else d.add(problem_kind::enum_value, detail::allowed_values_message<E>());
+        if (auto e = enum_from_wire<E>(s.text))
+            out = *e;
+        else
+            d.add(problem_kind::enum_value, detail::allowed_values_message<E>());
     }
     static void encode(E in, boost::json::value& out) {
         auto s = enum_to_wire(in);
@@ -150,8 +153,8 @@ private:
         std::size_t i = 0;
         boost::mp11::mp_for_each<detail::public_members<T>>([&](auto m) {
             using member_type = std::remove_cvref_t<decltype(std::declval<T&>().*m.pointer)>;
-            out[i++] = member_row{m.name, !detail::is_std_optional<member_type>::value,
-                                  &address_of<decltype(m)>, &reader_for<member_type>};
+            out[i++] = member_row{m.name, !detail::is_std_optional<member_type>::value, &address_of<decltype(m)>,
+                                  &reader_for<member_type>};
         });
         return out;
     }();
@@ -193,8 +196,10 @@ private:
     // A name T does not have: skipped, reported in strict mode.
     static detail::slot other_member(detail::frame& f, std::string_view key, decoder& d) {
         f.enter_key(key);
-        if (!f.first_time(key)) d.add_duplicate();
-        else if (d.options().strict) d.add(problem_kind::unknown_member, std::string(detail::unknown_member_message));
+        if (!f.first_time(key))
+            d.add_duplicate();
+        else if (d.options().strict)
+            d.add(problem_kind::unknown_member, std::string(detail::unknown_member_message));
         return {};
     }
 
@@ -219,4 +224,4 @@ private:
     static constexpr detail::container_reader contents{&member, nullptr, &end};
 };
 
-} // namespace esign::json
+}  // namespace esign::json

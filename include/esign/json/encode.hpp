@@ -22,4 +22,4 @@ std::string write(const T& in) {
     return boost::json::serialize(encode(in));
 }
 
-} // namespace esign::json
+}  // namespace esign::json

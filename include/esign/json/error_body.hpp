@@ -31,9 +31,9 @@ inline std::string iso8601_ms(std::int64_t unix_ms) {
 }
 
 struct error_context {
-    std::string_view path;        // the request path
-    std::string request_id;       // lowercase UUID
-    std::int64_t now_ms = 0;      // the server's clock
+    std::string_view path;    // the request path
+    std::string request_id;   // lowercase UUID
+    std::int64_t now_ms = 0;  // the server's clock
 };
 
 // An error body for `code`. `http_status` is the code's status unless a transport failure
@@ -102,7 +102,7 @@ void write_error_body(const error_body& body, Put&& put) {
     text(body.path);
     put("}");
 }
-} // namespace detail
+}  // namespace detail
 
 // The JSON text of an error body: the bytes json::write(body) gives, written straight from the
 // body. An answer to a hostile request can hold 100 long paths: going through a
@@ -118,4 +118,4 @@ inline std::string write_error_body(const error_body& body) {
     return out;
 }
 
-} // namespace esign::json
+}  // namespace esign::json

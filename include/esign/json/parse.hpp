@@ -67,4 +67,4 @@ inline result<parsed_body> parse_body(std::string_view bytes, parse_limits limit
     return parsed_body{std::move(builder.root), std::move(builder.duplicates)};
 }
 
-} // namespace esign::json
+}  // namespace esign::json

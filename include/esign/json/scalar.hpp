@@ -30,10 +30,14 @@ struct scalar {
     // The number as a double (0 for other kinds).
     double to_double() const noexcept {
         switch (kind) {
-        case boost::json::kind::int64: return static_cast<double>(int64);
-        case boost::json::kind::uint64: return static_cast<double>(uint64);
-        case boost::json::kind::double_: return double_;
-        default: return 0;
+            case boost::json::kind::int64:
+                return static_cast<double>(int64);
+            case boost::json::kind::uint64:
+                return static_cast<double>(uint64);
+            case boost::json::kind::double_:
+                return double_;
+            default:
+                return 0;
         }
     }
 
@@ -73,25 +77,38 @@ struct scalar {
     // A non-container boost::json::value (a container gives its kind only).
     static scalar of(const boost::json::value& v) noexcept {
         switch (v.kind()) {
-        case boost::json::kind::string: return string(std::string_view(v.get_string().data(), v.get_string().size()));
-        case boost::json::kind::int64: return number(v.get_int64());
-        case boost::json::kind::uint64: return number(v.get_uint64());
-        case boost::json::kind::double_: return number(v.get_double());
-        case boost::json::kind::bool_: return boolean(v.get_bool());
-        case boost::json::kind::null: return null();
-        default: return container(v.kind());
+            case boost::json::kind::string:
+                return string(std::string_view(v.get_string().data(), v.get_string().size()));
+            case boost::json::kind::int64:
+                return number(v.get_int64());
+            case boost::json::kind::uint64:
+                return number(v.get_uint64());
+            case boost::json::kind::double_:
+                return number(v.get_double());
+            case boost::json::kind::bool_:
+                return boolean(v.get_bool());
+            case boost::json::kind::null:
+                return null();
+            default:
+                return container(v.kind());
         }
     }
 
     // The same value as a boost::json::value (a container kind gives null).
     boost::json::value to_value() const {
         switch (kind) {
-        case boost::json::kind::string: return boost::json::string_view(text.data(), text.size());
-        case boost::json::kind::int64: return int64;
-        case boost::json::kind::uint64: return uint64;
-        case boost::json::kind::double_: return double_;
-        case boost::json::kind::bool_: return bool_;
-        default: return nullptr;
+            case boost::json::kind::string:
+                return boost::json::string_view(text.data(), text.size());
+            case boost::json::kind::int64:
+                return int64;
+            case boost::json::kind::uint64:
+                return uint64;
+            case boost::json::kind::double_:
+                return double_;
+            case boost::json::kind::bool_:
+                return bool_;
+            default:
+                return nullptr;
         }
     }
 };
@@ -100,19 +117,21 @@ struct scalar {
 // nullopt otherwise. Integers are strict: 3.5 is not an integer, "3" is not a number.
 inline std::optional<std::int64_t> integral_value(const scalar& s) noexcept {
     switch (s.kind) {
-    case boost::json::kind::int64: return s.int64;
-    case boost::json::kind::uint64:
-        if (s.uint64 > static_cast<std::uint64_t>(INT64_MAX)) return std::nullopt;
-        return static_cast<std::int64_t>(s.uint64);
-    case boost::json::kind::double_: {
-        const double d = s.double_;
-        // 2^63 is exactly representable; everything in [-2^63, 2^63) converts without UB.
-        if (!std::isfinite(d) || d != std::trunc(d) || d < -9223372036854775808.0 || d >= 9223372036854775808.0)
+        case boost::json::kind::int64:
+            return s.int64;
+        case boost::json::kind::uint64:
+            if (s.uint64 > static_cast<std::uint64_t>(INT64_MAX)) return std::nullopt;
+            return static_cast<std::int64_t>(s.uint64);
+        case boost::json::kind::double_: {
+            const double d = s.double_;
+            // 2^63 is exactly representable; everything in [-2^63, 2^63) converts without UB.
+            if (!std::isfinite(d) || d != std::trunc(d) || d < -9223372036854775808.0 || d >= 9223372036854775808.0)
+                return std::nullopt;
+            return static_cast<std::int64_t>(d);
+        }
+        default:
             return std::nullopt;
-        return static_cast<std::int64_t>(d);
-    }
-    default: return std::nullopt;
     }
 }
 
-} // namespace esign::json
+}  // namespace esign::json

@@ -43,4 +43,4 @@ struct utils_whoami_response {
 };
 BOOST_DESCRIBE_STRUCT(utils_whoami_response, (), (teamUuid, teamName, ownerEmail, ownerUuid))
 
-} // namespace esign
+}  // namespace esign

@@ -10,4 +10,4 @@ namespace esign {
 struct empty_response {};
 BOOST_DESCRIBE_STRUCT(empty_response, (), ())
 
-} // namespace esign
+}  // namespace esign

@@ -34,8 +34,8 @@ struct contact {
     std::optional<std::string> country;
 };
 BOOST_DESCRIBE_STRUCT(contact, (),
-                      (uuid, email, firstname, lastname, phone, language, jobTitle, company, addressLine1,
-                       addressLine2, zipCode, city, country))
+                      (uuid, email, firstname, lastname, phone, language, jobTitle, company, addressLine1, addressLine2,
+                       zipCode, city, country))
 
 // ---------------------------------------------------------------------------------------------
 // POST /public/contact/update (only the members given change; `phone` is required, may be null)
@@ -55,8 +55,8 @@ struct contact_update_fields {
     std::optional<std::string> country;
 };
 BOOST_DESCRIBE_STRUCT(contact_update_fields, (),
-                      (email, firstname, lastname, phone, language, jobTitle, company, addressLine1,
-                       addressLine2, zipCode, city, country))
+                      (email, firstname, lastname, phone, language, jobTitle, company, addressLine1, addressLine2,
+                       zipCode, city, country))
 
 struct contact_update_request {
     std::optional<uuid36> workspaceUuid;
@@ -90,8 +90,8 @@ struct contact_create_item {
     std::optional<std::string> country;
 };
 BOOST_DESCRIBE_STRUCT(contact_create_item, (),
-                      (email, firstname, lastname, phone, language, jobTitle, company, addressLine1,
-                       addressLine2, zipCode, city, country))
+                      (email, firstname, lastname, phone, language, jobTitle, company, addressLine1, addressLine2,
+                       zipCode, city, country))
 
 struct contact_create_request {
     std::optional<uuid36> workspaceUuid;
@@ -131,4 +131,4 @@ BOOST_DESCRIBE_STRUCT(contact_delete_request, (), (workspaceUuid, emails))
 
 using contact_delete_response = empty_response;
 
-} // namespace esign
+}  // namespace esign

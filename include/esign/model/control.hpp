@@ -41,18 +41,18 @@ struct control_team_create_request {
     std::optional<email_address> ownerEmail;
     std::optional<std::string> ownerFirstname;
     std::optional<std::string> ownerLastname;
-    std::optional<ranged<0>> apiCredits;                 // default_api_credits
-    std::optional<ranged<0>> emailQuota;                 // default_email_quota
-    std::optional<bool> subscription;                    // default_subscription
-    std::optional<std::vector<plan_feature>> features;   // default: every plan_feature
+    std::optional<ranged<0>> apiCredits;                // default_api_credits
+    std::optional<ranged<0>> emailQuota;                // default_email_quota
+    std::optional<bool> subscription;                   // default_subscription
+    std::optional<std::vector<plan_feature>> features;  // default: every plan_feature
     // §6.3: the team's identifiers come from its own stream seeded by `seed`; with `startTime`
     // (unix ms, 0 or more) its clock starts there and moves only by /_control/clock/advance.
     std::optional<std::int64_t> seed;
     std::optional<std::int64_t> startTime;
 };
 BOOST_DESCRIBE_STRUCT(control_team_create_request, (),
-                      (name, ownerEmail, ownerFirstname, ownerLastname, apiCredits, emailQuota, subscription,
-                       features, seed, startTime))
+                      (name, ownerEmail, ownerFirstname, ownerLastname, apiCredits, emailQuota, subscription, features,
+                       seed, startTime))
 
 struct control_team_create_response {
     std::string teamUuid;
@@ -231,7 +231,7 @@ struct webhook_delivery {
     std::int64_t attempts{};
     bool delivered{};
     nullable<std::int64_t> lastStatus;  // HTTP status of the last attempt; null when none answered
-    bool dropped{};  // §6.7: the team had too many pending deliveries; never attempted
+    bool dropped{};                     // §6.7: the team had too many pending deliveries; never attempted
 };
 BOOST_DESCRIBE_STRUCT(webhook_delivery, (),
                       (eventUuid, webhookUuid, eventType, attempts, delivered, lastStatus, dropped))
@@ -246,4 +246,4 @@ struct control_webhook_deliveries_response {
 };
 BOOST_DESCRIBE_STRUCT(control_webhook_deliveries_response, (), (deliveries))
 
-} // namespace esign
+}  // namespace esign

@@ -52,8 +52,8 @@ struct block {
 };
 BOOST_DESCRIBE_STRUCT(block, (),
                       (uuid, label, labelIcon, x, y, height, width, exportable, recipientEmail, exported, color,
-                       recipientLabel, required, placeholder, defaultValue, value, type, text, maxLength,
-                       templatedText, editable))
+                       recipientLabel, required, placeholder, defaultValue, value, type, text, maxLength, templatedText,
+                       editable))
 
 // Keys of `document.blocks` are page numbers written in decimal ("1", "2", ...).
 using blocks_by_page = std::map<std::string, std::vector<block>>;
@@ -92,8 +92,8 @@ struct add_blocks_item {
     std::optional<templated_text> templatedText;
 };
 BOOST_DESCRIBE_STRUCT(add_blocks_item, (),
-                      (page, x, y, height, width, recipientEmail, required, placeholder, defaultValue, type,
-                       text, maxLength, templatedText))
+                      (page, x, y, height, width, recipientEmail, required, placeholder, defaultValue, type, text,
+                       maxLength, templatedText))
 
 struct envelope_add_blocks_request {
     std::optional<uuid36> workspaceUuid;
@@ -124,4 +124,4 @@ struct envelope_delete_blocks_response {
 };
 BOOST_DESCRIBE_STRUCT(envelope_delete_blocks_response, (), (snapshotDate))
 
-} // namespace esign
+}  // namespace esign

@@ -24,8 +24,7 @@ namespace esign {
 // Envelopes and recipients
 
 enum class envelope_status { uploading, draft, approving, signing, complete, declined, canceled, expired };
-BOOST_DESCRIBE_ENUM(envelope_status, uploading, draft, approving, signing, complete, declined, canceled,
-                    expired)
+BOOST_DESCRIBE_ENUM(envelope_status, uploading, draft, approving, signing, complete, declined, canceled, expired)
 
 // `signed` is a C++ keyword: the enumerator is `signed_`, its wire string "signed".
 enum class recipient_status { pending, approved, signed_, declined, canceled };
@@ -33,11 +32,16 @@ BOOST_DESCRIBE_ENUM(recipient_status, pending, approved, signed_, declined, canc
 
 constexpr std::string_view wire_name(recipient_status v) noexcept {
     switch (v) {
-    case recipient_status::pending: return "pending";
-    case recipient_status::approved: return "approved";
-    case recipient_status::signed_: return "signed";
-    case recipient_status::declined: return "declined";
-    case recipient_status::canceled: return "canceled";
+        case recipient_status::pending:
+            return "pending";
+        case recipient_status::approved:
+            return "approved";
+        case recipient_status::signed_:
+            return "signed";
+        case recipient_status::declined:
+            return "declined";
+        case recipient_status::canceled:
+            return "canceled";
     }
     return {};
 }
@@ -84,27 +88,43 @@ enum class label_icon {
     check_square,
     caret_down,
 };
-BOOST_DESCRIBE_ENUM(label_icon, at, text_t, image, signature, user, building_office, road_horizon, city,
-                    building, phone, read_cv_logo, calendar, hash, dot_outline, check_square, caret_down)
+BOOST_DESCRIBE_ENUM(label_icon, at, text_t, image, signature, user, building_office, road_horizon, city, building,
+                    phone, read_cv_logo, calendar, hash, dot_outline, check_square, caret_down)
 
 constexpr std::string_view wire_name(label_icon v) noexcept {
     switch (v) {
-    case label_icon::at: return "at";
-    case label_icon::text_t: return "text-t";
-    case label_icon::image: return "image";
-    case label_icon::signature: return "signature";
-    case label_icon::user: return "user";
-    case label_icon::building_office: return "building-office";
-    case label_icon::road_horizon: return "road-horizon";
-    case label_icon::city: return "city";
-    case label_icon::building: return "building";
-    case label_icon::phone: return "phone";
-    case label_icon::read_cv_logo: return "read-cv-logo";
-    case label_icon::calendar: return "calendar";
-    case label_icon::hash: return "hash";
-    case label_icon::dot_outline: return "dot-outline";
-    case label_icon::check_square: return "check-square";
-    case label_icon::caret_down: return "caret-down";
+        case label_icon::at:
+            return "at";
+        case label_icon::text_t:
+            return "text-t";
+        case label_icon::image:
+            return "image";
+        case label_icon::signature:
+            return "signature";
+        case label_icon::user:
+            return "user";
+        case label_icon::building_office:
+            return "building-office";
+        case label_icon::road_horizon:
+            return "road-horizon";
+        case label_icon::city:
+            return "city";
+        case label_icon::building:
+            return "building";
+        case label_icon::phone:
+            return "phone";
+        case label_icon::read_cv_logo:
+            return "read-cv-logo";
+        case label_icon::calendar:
+            return "calendar";
+        case label_icon::hash:
+            return "hash";
+        case label_icon::dot_outline:
+            return "dot-outline";
+        case label_icon::check_square:
+            return "check-square";
+        case label_icon::caret_down:
+            return "caret-down";
     }
     return {};
 }
@@ -121,8 +141,8 @@ enum class templated_text {
     city,
     country,
 };
-BOOST_DESCRIBE_ENUM(templated_text, email, fullname, phone, jobTitle, company, addressLine1, addressLine2,
-                    zipCode, city, country)
+BOOST_DESCRIBE_ENUM(templated_text, email, fullname, phone, jobTitle, company, addressLine1, addressLine2, zipCode,
+                    city, country)
 
 // Block `type`: "text" is the only type of the interface.
 enum class block_type { text };
@@ -136,8 +156,10 @@ BOOST_DESCRIBE_ENUM(webhook_content_type, application_json, application_x_www_fo
 
 constexpr std::string_view wire_name(webhook_content_type v) noexcept {
     switch (v) {
-    case webhook_content_type::application_json: return "application/json";
-    case webhook_content_type::application_x_www_form_urlencoded: return "application/x-www-form-urlencoded";
+        case webhook_content_type::application_json:
+            return "application/json";
+        case webhook_content_type::application_x_www_form_urlencoded:
+            return "application/x-www-form-urlencoded";
     }
     return {};
 }
@@ -175,8 +197,8 @@ enum class envelope_log_event {
     ENVELOPE_EXPIRED,
 };
 BOOST_DESCRIBE_ENUM(envelope_log_event, ENVELOPE_CREATED, ENVELOPE_SENT, ENVELOPE_OPENED, RECIPIENT_VERIFIED,
-                    RECIPIENT_APPROVED, DOCUMENT_SIGNED, ENVELOPE_COMPLETED, ENVELOPE_DECLINED,
-                    ENVELOPE_CANCELED, ENVELOPE_EXPIRED)
+                    RECIPIENT_APPROVED, DOCUMENT_SIGNED, ENVELOPE_COMPLETED, ENVELOPE_DECLINED, ENVELOPE_CANCELED,
+                    ENVELOPE_EXPIRED)
 
 // Event types of the team category.
 enum class team_log_event {
@@ -258,14 +280,13 @@ enum class error_code {
     ACTION_NOT_ALLOWED,
 };
 BOOST_DESCRIBE_ENUM(error_code, AUTHENTICATION_ERROR, DBSC_COOKIE_INVALID, TUNNEL_ERROR, TUNNEL_SESSION_NOT_FOUND,
-                    INVALID_REQUEST_FORMAT, AUTHORIZATION_ERROR, FEATURE_NOT_IN_CURRENT_PLAN,
-                    INTERNAL_SERVER_ERROR, WORKSPACE_NOT_FOUND, ENVELOPE_NOT_FOUND, DOCUMENT_NOT_FOUND,
-                    DOCUMENT_NOT_ATTACHMENT, ENVELOPE_NOT_IN_DRAFT, RECIPIENT_NOT_FOUND, DUPLICATE_RECIPIENT,
-                    CONTACT_NOT_FOUND, USER_NOT_FOUND, TEMPLATE_NOT_FOUND, INVALID_RECIPIENT_LABELS,
-                    INVALID_EMAIL, INVALID_RECIPIENT_EMAIL, NO_RECIPIENTS, NO_SIGNERS, SUBSCRIPTION_NOT_FOUND,
-                    SES_LIMIT_EXCEEDED, API_CREDITS_LIMIT_EXCEEDED, WEBHOOK_NOT_FOUND, WEBHOOK_URL_REFUSED,
-                    LOG_CATEGORY_NOT_IMPLEMENTED, SIGNER_NOT_IN_ENVELOPE, RECIPIENT_VERIFICATION_DISABLED,
-                    WEBHOOK_LIMIT_REACHED, CONTACT_EMAIL_ALREADY_EXISTS, ACTION_NOT_ALLOWED)
+                    INVALID_REQUEST_FORMAT, AUTHORIZATION_ERROR, FEATURE_NOT_IN_CURRENT_PLAN, INTERNAL_SERVER_ERROR,
+                    WORKSPACE_NOT_FOUND, ENVELOPE_NOT_FOUND, DOCUMENT_NOT_FOUND, DOCUMENT_NOT_ATTACHMENT,
+                    ENVELOPE_NOT_IN_DRAFT, RECIPIENT_NOT_FOUND, DUPLICATE_RECIPIENT, CONTACT_NOT_FOUND, USER_NOT_FOUND,
+                    TEMPLATE_NOT_FOUND, INVALID_RECIPIENT_LABELS, INVALID_EMAIL, INVALID_RECIPIENT_EMAIL, NO_RECIPIENTS,
+                    NO_SIGNERS, SUBSCRIPTION_NOT_FOUND, SES_LIMIT_EXCEEDED, API_CREDITS_LIMIT_EXCEEDED,
+                    WEBHOOK_NOT_FOUND, WEBHOOK_URL_REFUSED, LOG_CATEGORY_NOT_IMPLEMENTED, SIGNER_NOT_IN_ENVELOPE,
+                    RECIPIENT_VERIFICATION_DISABLED, WEBHOOK_LIMIT_REACHED, CONTACT_EMAIL_ALREADY_EXISTS,
+                    ACTION_NOT_ALLOWED)
 
-
-} // namespace esign
+}  // namespace esign

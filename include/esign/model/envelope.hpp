@@ -90,9 +90,9 @@ struct envelope {
     std::vector<recipient> recipients;
 };
 BOOST_DESCRIBE_STRUCT(envelope, (),
-                      (uuid, title, status, creationDate, updateDate, sentDate, owner, sender, documents,
-                       attachments, tags, metrics, signatureOrder, customMessage, useUserAsSenderName,
-                       timestampEnabled, expirationPeriod, reminderFrequencyPeriod, recipients))
+                      (uuid, title, status, creationDate, updateDate, sentDate, owner, sender, documents, attachments,
+                       tags, metrics, signatureOrder, customMessage, useUserAsSenderName, timestampEnabled,
+                       expirationPeriod, reminderFrequencyPeriod, recipients))
 
 // Envelope, list form (envelope/list).
 struct envelope_summary {
@@ -255,4 +255,4 @@ BOOST_DESCRIBE_STRUCT(envelope_delete_attachment_request, (), (workspaceUuid, en
 
 using envelope_delete_attachment_response = empty_response;
 
-} // namespace esign
+}  // namespace esign

@@ -44,4 +44,4 @@ struct error_body {
 };
 BOOST_DESCRIBE_STRUCT(error_body, (), (statusCode, error, requestId, timestamp, path))
 
-} // namespace esign
+}  // namespace esign

@@ -43,9 +43,9 @@ private:
 // The codes every operation may answer (interface.md "Errors": the authentication,
 // authorization and server groups, and INVALID_REQUEST_FORMAT).
 inline constexpr error_code_set common_error_codes{
-    error_code::AUTHENTICATION_ERROR, error_code::DBSC_COOKIE_INVALID,    error_code::TUNNEL_ERROR,
-    error_code::TUNNEL_SESSION_NOT_FOUND, error_code::AUTHORIZATION_ERROR, error_code::FEATURE_NOT_IN_CURRENT_PLAN,
+    error_code::AUTHENTICATION_ERROR,     error_code::DBSC_COOKIE_INVALID,    error_code::TUNNEL_ERROR,
+    error_code::TUNNEL_SESSION_NOT_FOUND, error_code::AUTHORIZATION_ERROR,    error_code::FEATURE_NOT_IN_CURRENT_PLAN,
     error_code::INTERNAL_SERVER_ERROR,    error_code::INVALID_REQUEST_FORMAT,
 };
 
-} // namespace esign
+}  // namespace esign

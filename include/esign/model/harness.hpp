@@ -24,18 +24,18 @@ namespace esign {
 // POST /_control/journal/list, /_control/journal/clear (§6.4)
 
 struct control_journal_list_request {
-    std::optional<std::string> path;           // only requests to this path
-    std::optional<ranged<0, 599>> status;      // only answers with this HTTP status (0: dropped)
-    std::optional<ranged<0>> since;            // only entries after this sequence number
-    std::optional<ranged<1, 1000>> limit;      // at most this many, oldest first (default 100)
+    std::optional<std::string> path;       // only requests to this path
+    std::optional<ranged<0, 599>> status;  // only answers with this HTTP status (0: dropped)
+    std::optional<ranged<0>> since;        // only entries after this sequence number
+    std::optional<ranged<1, 1000>> limit;  // at most this many, oldest first (default 100)
 };
 BOOST_DESCRIBE_STRUCT(control_journal_list_request, (), (path, status, since, limit))
 
 inline constexpr std::int32_t default_journal_limit = 100;
 
 struct journal_entry {
-    std::int64_t sequence = 0;    // 1, 2, ... in the order the team's requests were answered
-    std::int64_t time = 0;        // the team's clock when the request came (unix ms)
+    std::int64_t sequence = 0;  // 1, 2, ... in the order the team's requests were answered
+    std::int64_t time = 0;      // the team's clock when the request came (unix ms)
     std::string path;
     std::int64_t status = 0;      // the HTTP status answered; 0 when a fault dropped the connection
     boost::json::value request;   // the body as received: its JSON when it parsed, else its text
@@ -63,12 +63,12 @@ BOOST_DESCRIBE_ENUM(fault_action, error, delay, drop, fail, timeout)
 inline constexpr std::int32_t max_fault_delay_ms = 30'000;
 
 struct control_faults_add_request {
-    std::optional<std::string> operation;      // a /public/ path; or
-    std::optional<uuid36> webhookUuid;         // a webhook of the team
-    std::optional<ranged<1, 1000>> times;      // default 1
-    std::optional<double> probability;         // 0 to 1, default 1 (drawn from the team's stream)
+    std::optional<std::string> operation;  // a /public/ path; or
+    std::optional<uuid36> webhookUuid;     // a webhook of the team
+    std::optional<ranged<1, 1000>> times;  // default 1
+    std::optional<double> probability;     // 0 to 1, default 1 (drawn from the team's stream)
     fault_action action{};
-    std::optional<error_code> error;           // for "error"
+    std::optional<error_code> error;                       // for "error"
     std::optional<ranged<1, max_fault_delay_ms>> delayMs;  // for "delay"
 };
 BOOST_DESCRIBE_STRUCT(control_faults_add_request, (),
@@ -78,7 +78,7 @@ namespace detail {
 inline bool is_operation_action(fault_action a) {
     return a == fault_action::error || a == fault_action::delay || a == fault_action::drop;
 }
-} // namespace detail
+}  // namespace detail
 
 // The members that go together (the table of operations is checked by the backend: whether
 // `operation` is a public path).
@@ -148,4 +148,4 @@ struct control_team_restore_request {
 BOOST_DESCRIBE_STRUCT(control_team_restore_request, (), (team))
 using control_team_restore_response = empty_response;
 
-} // namespace esign
+}  // namespace esign

@@ -48,13 +48,13 @@ inline constexpr sort_order default_log_sort_order = sort_order::desc;
 
 struct logs_list_request {
     log_category category{log_category::envelope};
-    std::optional<uuid36> workspaceUuid;  // filter, envelope category only (absent: every workspace)
-    std::optional<uuid36> envelopeUuid;   // filter, envelope category only
+    std::optional<uuid36> workspaceUuid;                 // filter, envelope category only (absent: every workspace)
+    std::optional<uuid36> envelopeUuid;                  // filter, envelope category only
     std::optional<std::vector<std::string>> eventTypes;  // empty or absent: every type
     std::optional<page_number> page;
     std::optional<page_limit> limit;
-    std::optional<log_sort_by> sortBy;     // default_log_sort_by when absent
-    std::optional<sort_order> sortOrder;   // default_log_sort_order when absent
+    std::optional<log_sort_by> sortBy;    // default_log_sort_by when absent
+    std::optional<sort_order> sortOrder;  // default_log_sort_order when absent
 };
 BOOST_DESCRIBE_STRUCT(logs_list_request, (),
                       (category, workspaceUuid, envelopeUuid, eventTypes, page, limit, sortBy, sortOrder))
@@ -63,10 +63,13 @@ BOOST_DESCRIBE_STRUCT(logs_list_request, (),
 // holds no events yet), nor is dataroom (answered later with LOG_CATEGORY_NOT_IMPLEMENTED).
 constexpr bool is_event_type_of(log_category category, std::string_view event_type) noexcept {
     switch (category) {
-    case log_category::envelope: return enum_from_wire<envelope_log_event>(event_type).has_value();
-    case log_category::team: return enum_from_wire<team_log_event>(event_type).has_value();
-    case log_category::dataroom:
-    case log_category::user: return true;
+        case log_category::envelope:
+            return enum_from_wire<envelope_log_event>(event_type).has_value();
+        case log_category::team:
+            return enum_from_wire<team_log_event>(event_type).has_value();
+        case log_category::dataroom:
+        case log_category::user:
+            return true;
     }
     return true;
 }
@@ -87,4 +90,4 @@ struct logs_list_response {
 };
 BOOST_DESCRIBE_STRUCT(logs_list_response, (), (logs, pagination))
 
-} // namespace esign
+}  // namespace esign

@@ -70,8 +70,8 @@ constexpr operation<Request, Response> control_operation(std::string_view path, 
 inline constexpr bool reads = true;  // marks a read-only operation in the table below
 namespace codes {
 using enum error_code;  // the table below names codes without their enum
-} // namespace codes
-} // namespace detail
+}  // namespace codes
+}  // namespace detail
 
 // Every operation: the 27 public ones, then the 19 control ones. The error codes are those of
 // interface.md "Endpoints" and contract.md §4-§6, in the order of the contract's §3.
@@ -91,10 +91,10 @@ inline constexpr auto all_operations = [] {
         public_operation<webhook_create_request, webhook_create_response>(
             "/public/webhook/create", {WORKSPACE_NOT_FOUND, WEBHOOK_LIMIT_REACHED, WEBHOOK_URL_REFUSED}),
         // envelopes
-        public_operation<envelope_get_request, envelope_get_response>(
-            "/public/envelope/get", {WORKSPACE_NOT_FOUND, ENVELOPE_NOT_FOUND}, reads),
-        public_operation<envelope_list_request, envelope_list_response>("/public/envelope/list",
-                                                                        {WORKSPACE_NOT_FOUND}, reads),
+        public_operation<envelope_get_request, envelope_get_response>("/public/envelope/get",
+                                                                      {WORKSPACE_NOT_FOUND, ENVELOPE_NOT_FOUND}, reads),
+        public_operation<envelope_list_request, envelope_list_response>("/public/envelope/list", {WORKSPACE_NOT_FOUND},
+                                                                        reads),
         public_operation<envelope_update_request, envelope_update_response>(
             "/public/envelope/update",
             {WORKSPACE_NOT_FOUND, ENVELOPE_NOT_FOUND, DOCUMENT_NOT_FOUND, ENVELOPE_NOT_IN_DRAFT}),
@@ -103,35 +103,30 @@ inline constexpr auto all_operations = [] {
             {WORKSPACE_NOT_FOUND, ENVELOPE_NOT_FOUND, ENVELOPE_NOT_IN_DRAFT, NO_RECIPIENTS, NO_SIGNERS,
              SUBSCRIPTION_NOT_FOUND, API_CREDITS_LIMIT_EXCEEDED, SES_LIMIT_EXCEEDED, INVALID_EMAIL}),
         public_operation<envelope_create_from_template_request, envelope_create_from_template_response>(
-            "/public/envelope/create-from-template",
-            {WORKSPACE_NOT_FOUND, TEMPLATE_NOT_FOUND, CONTACT_NOT_FOUND, USER_NOT_FOUND, INVALID_RECIPIENT_LABELS,
-             INVALID_EMAIL}),
+            "/public/envelope/create-from-template", {WORKSPACE_NOT_FOUND, TEMPLATE_NOT_FOUND, CONTACT_NOT_FOUND,
+                                                      USER_NOT_FOUND, INVALID_RECIPIENT_LABELS, INVALID_EMAIL}),
         public_operation<envelope_delete_attachment_request, envelope_delete_attachment_response>(
-            "/public/envelope/delete-attachment",
-            {WORKSPACE_NOT_FOUND, ENVELOPE_NOT_FOUND, DOCUMENT_NOT_FOUND, DOCUMENT_NOT_ATTACHMENT,
-             ENVELOPE_NOT_IN_DRAFT}),
+            "/public/envelope/delete-attachment", {WORKSPACE_NOT_FOUND, ENVELOPE_NOT_FOUND, DOCUMENT_NOT_FOUND,
+                                                   DOCUMENT_NOT_ATTACHMENT, ENVELOPE_NOT_IN_DRAFT}),
         public_operation<envelope_add_recipients_request, envelope_add_recipients_response>(
-            "/public/envelope/add-recipients",
-            {WORKSPACE_NOT_FOUND, ENVELOPE_NOT_FOUND, ENVELOPE_NOT_IN_DRAFT, CONTACT_NOT_FOUND, USER_NOT_FOUND,
-             DUPLICATE_RECIPIENT, INVALID_EMAIL}),
+            "/public/envelope/add-recipients", {WORKSPACE_NOT_FOUND, ENVELOPE_NOT_FOUND, ENVELOPE_NOT_IN_DRAFT,
+                                                CONTACT_NOT_FOUND, USER_NOT_FOUND, DUPLICATE_RECIPIENT, INVALID_EMAIL}),
         public_operation<envelope_update_recipient_request, envelope_update_recipient_response>(
             "/public/envelope/update-recipient",
-            {WORKSPACE_NOT_FOUND, ENVELOPE_NOT_FOUND, ENVELOPE_NOT_IN_DRAFT, RECIPIENT_NOT_FOUND,
-             DUPLICATE_RECIPIENT}),
+            {WORKSPACE_NOT_FOUND, ENVELOPE_NOT_FOUND, ENVELOPE_NOT_IN_DRAFT, RECIPIENT_NOT_FOUND, DUPLICATE_RECIPIENT}),
         public_operation<envelope_delete_recipients_request, envelope_delete_recipients_response>(
             "/public/envelope/delete-recipients",
             {WORKSPACE_NOT_FOUND, ENVELOPE_NOT_FOUND, ENVELOPE_NOT_IN_DRAFT, RECIPIENT_NOT_FOUND}),
         public_operation<envelope_add_blocks_request, envelope_add_blocks_response>(
-            "/public/envelope/add-blocks",
-            {WORKSPACE_NOT_FOUND, ENVELOPE_NOT_FOUND, DOCUMENT_NOT_FOUND, ENVELOPE_NOT_IN_DRAFT,
-             INVALID_RECIPIENT_EMAIL}),
+            "/public/envelope/add-blocks", {WORKSPACE_NOT_FOUND, ENVELOPE_NOT_FOUND, DOCUMENT_NOT_FOUND,
+                                            ENVELOPE_NOT_IN_DRAFT, INVALID_RECIPIENT_EMAIL}),
         public_operation<envelope_delete_blocks_request, envelope_delete_blocks_response>(
             "/public/envelope/delete-blocks",
             {WORKSPACE_NOT_FOUND, ENVELOPE_NOT_FOUND, DOCUMENT_NOT_FOUND, ENVELOPE_NOT_IN_DRAFT}),
         // workspaces
         public_operation<workspace_list_request, workspace_list_response>("/public/workspace/list", none, reads),
-        public_operation<workspace_get_request, workspace_get_response>("/public/workspace/get",
-                                                                        {WORKSPACE_NOT_FOUND}, reads),
+        public_operation<workspace_get_request, workspace_get_response>("/public/workspace/get", {WORKSPACE_NOT_FOUND},
+                                                                        reads),
         public_operation<workspace_create_request, workspace_create_response>("/public/workspace/create", none),
         public_operation<workspace_update_request, workspace_update_response>("/public/workspace/update",
                                                                               {WORKSPACE_NOT_FOUND}),
@@ -140,13 +135,13 @@ inline constexpr auto all_operations = [] {
             "/public/contact/update", {WORKSPACE_NOT_FOUND, CONTACT_NOT_FOUND, INVALID_EMAIL}),
         public_operation<contact_create_request, contact_create_response>(
             "/public/contact/create", {WORKSPACE_NOT_FOUND, CONTACT_EMAIL_ALREADY_EXISTS, INVALID_EMAIL}),
-        public_operation<contact_list_request, contact_list_response>("/public/contact/list",
-                                                                      {WORKSPACE_NOT_FOUND}, reads),
-        public_operation<contact_delete_request, contact_delete_response>(
-            "/public/contact/delete", {WORKSPACE_NOT_FOUND, CONTACT_NOT_FOUND}),
+        public_operation<contact_list_request, contact_list_response>("/public/contact/list", {WORKSPACE_NOT_FOUND},
+                                                                      reads),
+        public_operation<contact_delete_request, contact_delete_response>("/public/contact/delete",
+                                                                          {WORKSPACE_NOT_FOUND, CONTACT_NOT_FOUND}),
         // templates, logs, embedded signing, utils
-        public_operation<template_list_request, template_list_response>("/public/template/list",
-                                                                        {WORKSPACE_NOT_FOUND}, reads),
+        public_operation<template_list_request, template_list_response>("/public/template/list", {WORKSPACE_NOT_FOUND},
+                                                                        reads),
         public_operation<logs_list_request, logs_list_response>(
             "/public/logs/list", {LOG_CATEGORY_NOT_IMPLEMENTED, WORKSPACE_NOT_FOUND, ENVELOPE_NOT_FOUND}, reads),
         public_operation<authentication_create_iframe_token_request, authentication_create_iframe_token_response>(
@@ -154,10 +149,10 @@ inline constexpr auto all_operations = [] {
             {WORKSPACE_NOT_FOUND, ENVELOPE_NOT_FOUND, SIGNER_NOT_IN_ENVELOPE, RECIPIENT_VERIFICATION_DISABLED}),
         public_operation<utils_whoami_request, utils_whoami_response>("/public/utils/whoami", none, reads),
         // control (contract.md §5, §6)
-        control_operation<control_reset_request, control_reset_response>("/_control/reset",
-                                                                         operation_access::server, none),
-        control_operation<control_team_create_request, control_team_create_response>(
-            "/_control/team/create", operation_access::server, none),
+        control_operation<control_reset_request, control_reset_response>("/_control/reset", operation_access::server,
+                                                                         none),
+        control_operation<control_team_create_request, control_team_create_response>("/_control/team/create",
+                                                                                     operation_access::server, none),
         control_operation<control_team_update_request, control_team_update_response>(
             "/_control/team/update", operation_access::team_or_server, none),
         control_operation<control_envelope_create_request, control_envelope_create_response>(
@@ -196,7 +191,6 @@ inline constexpr auto all_operations = [] {
             "/_control/team/snapshot", operation_access::team_control, none, reads),
         control_operation<control_team_restore_request, control_team_restore_response>(
             "/_control/team/restore", operation_access::team_control, none));
-
 }();
 
 // The type list of the table: std::tuple<operation<Req, Res>, ...>.
@@ -208,8 +202,10 @@ template <class Op>
 using response_of = typename Op::response_type;
 
 // Every request type and every response type, in table order (as mp_list; responses may repeat).
-using request_types = boost::mp11::mp_transform<request_of, boost::mp11::mp_rename<operation_types, boost::mp11::mp_list>>;
-using response_types = boost::mp11::mp_transform<response_of, boost::mp11::mp_rename<operation_types, boost::mp11::mp_list>>;
+using request_types =
+    boost::mp11::mp_transform<request_of, boost::mp11::mp_rename<operation_types, boost::mp11::mp_list>>;
+using response_types =
+    boost::mp11::mp_transform<response_of, boost::mp11::mp_rename<operation_types, boost::mp11::mp_list>>;
 
 inline constexpr std::size_t operation_count = std::tuple_size_v<operation_types>;
 
@@ -268,4 +264,4 @@ constexpr bool operation_may_answer(std::string_view path, error_code code) noex
     return may;
 }
 
-} // namespace esign
+}  // namespace esign

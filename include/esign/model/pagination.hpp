@@ -37,4 +37,4 @@ struct pagination {
 };
 BOOST_DESCRIBE_STRUCT(pagination, (), (totalRecords, currentPage, totalPages, nextPage, prevPage))
 
-} // namespace esign
+}  // namespace esign

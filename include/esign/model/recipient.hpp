@@ -58,9 +58,8 @@ struct recipient {
     std::optional<esign::invitation> invitation;
 };
 BOOST_DESCRIBE_STRUCT(recipient, (),
-                      (id, email, firstname, lastname, phone, jobTitle, company, addressLine1, addressLine2,
-                       zipCode, city, country, role, order, associatedContact, status, language,
-                       verificationType, invitation))
+                      (id, email, firstname, lastname, phone, jobTitle, company, addressLine1, addressLine2, zipCode,
+                       city, country, role, order, associatedContact, status, language, verificationType, invitation))
 
 // ---------------------------------------------------------------------------------------------
 // POST /public/envelope/add-recipients
@@ -169,9 +168,8 @@ struct updated_recipient {
     block_color colorVariant{block_color::primary};
 };
 BOOST_DESCRIBE_STRUCT(updated_recipient, (),
-                      (email, firstname, lastname, phone, jobTitle, company, addressLine1, addressLine2, zipCode,
-                       city, country, role, order, associatedContact, status, language, verificationType,
-                       colorVariant))
+                      (email, firstname, lastname, phone, jobTitle, company, addressLine1, addressLine2, zipCode, city,
+                       country, role, order, associatedContact, status, language, verificationType, colorVariant))
 
 struct envelope_update_recipient_response {
     updated_recipient recipient;
@@ -195,4 +193,4 @@ BOOST_DESCRIBE_STRUCT(envelope_delete_recipients_request, (), (workspaceUuid, en
 
 using envelope_delete_recipients_response = empty_response;
 
-} // namespace esign
+}  // namespace esign

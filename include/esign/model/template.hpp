@@ -51,4 +51,4 @@ struct template_list_response {
 };
 BOOST_DESCRIBE_STRUCT(template_list_response, (), (templates, pagination))
 
-} // namespace esign
+}  // namespace esign

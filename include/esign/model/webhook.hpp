@@ -110,4 +110,4 @@ struct webhook_create_response {
 };
 BOOST_DESCRIBE_STRUCT(webhook_create_response, (), (webhook))
 
-} // namespace esign
+}  // namespace esign

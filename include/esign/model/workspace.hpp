@@ -34,8 +34,7 @@ struct workspace {
     bool sandbox{};
     std::int64_t membersCount{1};
 };
-BOOST_DESCRIBE_STRUCT(workspace, (),
-                      (uuid, name, creationDate, updateDate, isDefault, colorHex, sandbox, membersCount))
+BOOST_DESCRIBE_STRUCT(workspace, (), (uuid, name, creationDate, updateDate, isDefault, colorHex, sandbox, membersCount))
 
 // workspace/list item.
 struct workspace_list_item {
@@ -116,4 +115,4 @@ struct workspace_update_response {
 };
 BOOST_DESCRIBE_STRUCT(workspace_update_response, (), (workspace))
 
-} // namespace esign
+}  // namespace esign

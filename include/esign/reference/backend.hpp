@@ -50,9 +50,13 @@ namespace esign::reference {
 
 namespace detail {
 template <class Request>
-concept has_handler = requires(context& c, const Request& r) { handlers::handle(c, r); };
+concept has_handler = requires(context& c, const Request& r) {
+    handlers::handle(c, r);
+};
 template <class Request>
-concept has_harness_handler = requires(harness_context& c, const Request& r) { handlers::handle(c, r); };
+concept has_harness_handler = requires(harness_context& c, const Request& r) {
+    handlers::handle(c, r);
+};
 
 // Compares a secret in time independent of where it differs (only its length shows).
 inline bool same_secret(std::string_view given, std::string_view secret) noexcept {
@@ -69,7 +73,7 @@ constexpr std::uint64_t derived_seed(std::uint64_t seed, std::uint64_t n) noexce
     z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
     return z ^ (z >> 31);
 }
-} // namespace detail
+}  // namespace detail
 
 class backend {
 public:
@@ -84,7 +88,9 @@ public:
     };
 
     explicit backend(backend_options options = {})
-        : options_(std::move(options)), server_ids_(options_.seed), deliveries_([this] { return options_.wall_clock(); }) {
+        : options_(std::move(options)),
+          server_ids_(options_.seed),
+          deliveries_([this] { return options_.wall_clock(); }) {
         if (!options_.wall_clock)
             options_.wall_clock = [] {
                 using namespace std::chrono;
@@ -93,8 +99,10 @@ public:
         build_routes();
         if (options_.fixture_json) {
             auto loaded = load_fixture(*options_.fixture_json, options_, options_.wall_clock());
-            if (!loaded.problems.empty()) fixture_problems_ = std::move(loaded.problems);
-            else registry_ = fixture_registry(std::move(loaded));
+            if (!loaded.problems.empty())
+                fixture_problems_ = std::move(loaded.problems);
+            else
+                registry_ = fixture_registry(std::move(loaded));
         }
     }
 
@@ -118,18 +126,18 @@ public:
         if (!r) return std::nullopt;
         auto team = credentials ? team_by_credentials(*credentials) : nullptr;
         switch (r->access) {
-        case operation_access::team:
-        case operation_access::team_control:
-            if (team) return caller{std::move(team)};
-            return std::nullopt;
-        case operation_access::team_or_server:
-            if (team) return caller{std::move(team)};
-            // A key that is no team's (one from before a reset) must not act on every team.
-            if (is_operator(credentials, false)) return caller{};
-            return std::nullopt;
-        case operation_access::server:
-            if (!team && is_operator(credentials, true)) return caller{};
-            return std::nullopt;
+            case operation_access::team:
+            case operation_access::team_control:
+                if (team) return caller{std::move(team)};
+                return std::nullopt;
+            case operation_access::team_or_server:
+                if (team) return caller{std::move(team)};
+                // A key that is no team's (one from before a reset) must not act on every team.
+                if (is_operator(credentials, false)) return caller{};
+                return std::nullopt;
+            case operation_access::server:
+                if (!team && is_operator(credentials, true)) return caller{};
+                return std::nullopt;
         }
         return std::nullopt;
     }
@@ -162,8 +170,8 @@ public:
                                                          const Request& request) {
         using response = response_of<operation_of<Request>>;
         typed_reply<response> out;
-        out.raw = handle(std::get<operation_index_of<Request>()>(all_operations).path, credentials,
-                         json::write(request));
+        out.raw =
+            handle(std::get<operation_index_of<Request>()>(all_operations).path, credentials, json::write(request));
         if (out.raw.status == 200) {
             if (auto r = json::read<response>(out.raw.body)) out.response = std::move(*r);
         } else if (!out.raw.dropped) {
@@ -189,7 +197,8 @@ public:
     reply answer_fault(std::string_view path, const caller& who, std::string_view body, const fault_decision& fault) {
         const std::int64_t time = team_clock(*who.team);
         reply out;
-        if (fault.action == fault_action::error) out = team_error(*who.team, path, failure{*fault.error});
+        if (fault.action == fault_action::error)
+            out = team_error(*who.team, path, failure{*fault.error});
         else {
             out.dropped = true;
             out.status = 0;
@@ -252,8 +261,8 @@ public:
     std::optional<webhook_attempt> next_webhook_attempt(std::chrono::milliseconds wait) {
         const auto deadline = delivery_queue::clock::now() + wait;
         for (;;) {
-            const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline -
-                                                                                    delivery_queue::clock::now());
+            const auto left =
+                std::chrono::duration_cast<std::chrono::milliseconds>(deadline - delivery_queue::clock::now());
             auto next = deliveries_.pop(std::max(left, std::chrono::milliseconds(0)));
             if (!next) return std::nullopt;
             if (auto attempt = prepare_attempt(*next)) return attempt;
@@ -421,7 +430,8 @@ private:
                 return make_error(shard.ids, path, f->code, std::move(f->details), f->message, 0, now);
             return ok(shard.ids, json::encode(std::get<0>(result)));
         } else if constexpr (!detail::has_handler<Request>) {
-            return team_error(shard, path, failure{error_code::INTERNAL_SERVER_ERROR, {}, "Not an operation of a team."});
+            return team_error(shard, path,
+                              failure{error_code::INTERNAL_SERVER_ERROR, {}, "Not an operation of a team."});
         } else {
             std::vector<webhook_job> jobs;
             std::uint64_t generation = 0;
@@ -496,7 +506,9 @@ private:
     }
 
     static fixture_team fixture_team_of(const team_record& team) {
-        auto count = [](std::int64_t n) { return ranged<0>(static_cast<std::int32_t>(std::clamp<std::int64_t>(n, 0, INT32_MAX))); };
+        auto count = [](std::int64_t n) {
+            return ranged<0>(static_cast<std::int32_t>(std::clamp<std::int64_t>(n, 0, INT32_MAX)));
+        };
         fixture_team t;
         t.uuid = uuid36(team.uuid);
         t.apiKey = fixture_api_key(team.api_key);
@@ -655,8 +667,9 @@ private:
             latest = std::max(latest, shard->now(options_.wall_clock()));
         }
         if (request.milliseconds > handlers::latest_clock_ms - latest)
-            return operator_error(path, invalid_at({"milliseconds"}, problem_kind::range,
-                                                   "would move a clock past " + std::to_string(handlers::latest_clock_ms)));
+            return operator_error(path,
+                                  invalid_at({"milliseconds"}, problem_kind::range,
+                                             "would move a clock past " + std::to_string(handlers::latest_clock_ms)));
         global_offset_ += request.milliseconds;
         for (const auto& shard : teams) {
             // No reply per team: the operator's request draws nothing from a team's stream
@@ -669,8 +682,8 @@ private:
                 std::unique_lock lock(shard->mutex);
                 if (shard->retired) continue;
                 generation = shard->generation;
-                context ctx{shard->st, &shard->team(), shard->now(options_.wall_clock()), shard->ids, options_, jobs,
-                            shard->pending};
+                context ctx{shard->st, &shard->team(), shard->now(options_.wall_clock()), shard->ids, options_,
+                            jobs,      shard->pending};
                 if (std::holds_alternative<failure>(handlers::handle(ctx, request))) jobs.clear();
                 shard->publish_clock();
                 team_now = ctx.now;
@@ -707,8 +720,10 @@ private:
         {
             std::lock_guard lock(create_mutex_);
             const std::uint64_t n = teams_made_++;
-            if (request.seed) shard->ids.reseed(static_cast<std::uint64_t>(*request.seed));
-            else if (options_.seed) shard->ids.reseed(detail::derived_seed(*options_.seed, n));
+            if (request.seed)
+                shard->ids.reseed(static_cast<std::uint64_t>(*request.seed));
+            else if (options_.seed)
+                shard->ids.reseed(detail::derived_seed(*options_.seed, n));
             // The default name counts the teams; a seeded team's does not depend on the others.
             if (!request.seed) identity.default_name = "Team " + std::to_string(n + 1);
             issue_keys(*shard);
@@ -723,8 +738,9 @@ private:
         shard->uuid = team.uuid;
         shard->mark_initial();
 
-        control_team_create_response out{team.uuid, team.api_key, team.default_workspace_uuid, team.owner_uuid,
-                                         team.owner_email, shard->access_key, shard->secret_key};
+        control_team_create_response out{team.uuid,        team.api_key,     team.default_workspace_uuid,
+                                         team.owner_uuid,  team.owner_email, shard->access_key,
+                                         shard->secret_key};
         {
             std::unique_lock lock(registry_mutex_);
             registry_.add(shard);
@@ -866,18 +882,18 @@ private:
     std::unordered_map<std::string_view, route> routes_;
     problem_list fixture_problems_;
 
-    id_source server_ids_;   // request ids of the operator's requests and of transport errors
-    id_source key_source_;   // credentials: always the secure source
+    id_source server_ids_;  // request ids of the operator's requests and of transport errors
+    id_source key_source_;  // credentials: always the secure source
 
     mutable std::shared_mutex registry_mutex_;
     registry registry_;
     std::atomic<std::int64_t> global_offset_{0};
 
-    std::mutex create_mutex_;              // guards the three below
-    std::uint64_t teams_made_ = 0;         // since start or the last server-wide reset
+    std::mutex create_mutex_;                 // guards the three below
+    std::uint64_t teams_made_ = 0;            // since start or the last server-wide reset
     std::unordered_set<std::string> issued_;  // every key handed out (never twice)
 
     delivery_queue deliveries_;
 };
 
-} // namespace esign::reference
+}  // namespace esign::reference

@@ -28,7 +28,8 @@ struct failure {
 };
 
 inline failure invalid_at(problem_path path, problem_kind kind, std::string message) {
-    return failure{error_code::INVALID_REQUEST_FORMAT, {problem{std::move(path), kind, std::nullopt, std::move(message)}}, {}};
+    return failure{
+        error_code::INVALID_REQUEST_FORMAT, {problem{std::move(path), kind, std::nullopt, std::move(message)}}, {}};
 }
 
 // A handler's answer: the response, or a failure.
@@ -43,7 +44,7 @@ struct context {
     std::int64_t now;   // unix ms, the team's clock
     id_source& ids;     // the team's identifier stream
     const backend_options& options;
-    std::vector<webhook_job>& jobs;  // deliveries to queue once the request succeeded
+    std::vector<webhook_job>& jobs;      // deliveries to queue once the request succeeded
     std::size_t pending_deliveries = 0;  // the team's deliveries queued already (bounded)
 
     // Workspace resolution: the team's default workspace when absent; nullptr when the uuid is
@@ -67,4 +68,4 @@ struct context {
     workspace_record& workspace_of(const envelope_record& env) { return st.workspaces.at(env.workspace_uuid); }
 };
 
-} // namespace esign::reference
+}  // namespace esign::reference

@@ -150,4 +150,4 @@ private:
     bool stopped_ = false;
 };
 
-} // namespace esign::reference
+}  // namespace esign::reference

@@ -194,4 +194,4 @@ inline void end(context& c, envelope_record& env, rules::envelope_event event) {
     }
 }
 
-} // namespace esign::reference::factory
+}  // namespace esign::reference::factory

@@ -101,4 +101,4 @@ inline void send_email(context& c, const envelope_record& env, recipient_record&
     }
 }
 
-} // namespace esign::reference
+}  // namespace esign::reference

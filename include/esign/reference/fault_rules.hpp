@@ -23,7 +23,7 @@ inline constexpr std::size_t max_fault_rules = 1000;  // per team
 struct fault_decision {
     std::string fault_uuid;
     fault_action action{};
-    std::optional<error_code> error;   // action error
+    std::optional<error_code> error;    // action error
     std::chrono::milliseconds delay{};  // action delay
 };
 
@@ -87,4 +87,4 @@ private:
     std::vector<fault_rule> rules_;
 };
 
-} // namespace esign::reference
+}  // namespace esign::reference

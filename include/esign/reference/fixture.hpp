@@ -129,8 +129,9 @@ namespace fixture_detail {
 template <class T>
 inline constexpr std::size_t member_count =
     boost::mp11::mp_size<boost::describe::describe_members<T, boost::describe::mod_public>>::value;
-} // namespace fixture_detail
-static_assert(fixture_detail::member_count<fixture_webhook> == fixture_detail::member_count<webhook_create_request> + 1);
+}  // namespace fixture_detail
+static_assert(fixture_detail::member_count<fixture_webhook> ==
+              fixture_detail::member_count<webhook_create_request> + 1);
 
 struct fixture_team {
     std::optional<uuid36> uuid;
@@ -158,8 +159,7 @@ struct fixture_team {
 };
 BOOST_DESCRIBE_STRUCT(fixture_team, (),
                       (uuid, apiKey, defaultWorkspaceUuid, name, ownerEmail, ownerFirstname, ownerLastname, apiCredits,
-                       emailQuota, subscription, features, contacts, templates, envelopes, workspaces, webhooks,
-                       state))
+                       emailQuota, subscription, features, contacts, templates, envelopes, workspaces, webhooks, state))
 
 struct fixture_document {
     std::vector<fixture_team> teams;
@@ -394,7 +394,7 @@ private:
     problem_list& problems_;
 };
 
-} // namespace fixture_detail
+}  // namespace fixture_detail
 
 // One store per team of a store that holds several: each record goes with its team.
 inline std::vector<state> split_by_team(state&& all) {
@@ -419,7 +419,8 @@ inline std::vector<state> split_by_team(state&& all) {
         of(env.team_uuid).envelopes.emplace(uuid, std::move(env));
     }
     for (auto& [uuid, tpl] : all.templates) of(tpl.team_uuid).templates.emplace(uuid, std::move(tpl));
-    for (auto& contact : all.contacts) of(team_of_workspace.at(contact.workspace_uuid)).contacts.push_back(std::move(contact));
+    for (auto& contact : all.contacts)
+        of(team_of_workspace.at(contact.workspace_uuid)).contacts.push_back(std::move(contact));
     std::map<std::string, std::string> team_of_webhook;
     for (auto& [uuid, hook] : all.webhooks) {
         team_of_webhook[uuid] = hook.team_uuid;
@@ -474,4 +475,4 @@ inline loaded_fixture load_fixture(std::string_view json_text, const backend_opt
     return out;
 }
 
-} // namespace esign::reference
+}  // namespace esign::reference

@@ -97,7 +97,7 @@ public:
 
 private:
     static std::optional<std::mt19937_64> parse(const std::string& text) {
-        if (text.size() > 20 * 400) return std::nullopt;  // 312 words and a position, in decimal
+        if (text.size() > std::size_t{20} * 400) return std::nullopt;  // 312 words and a position, in decimal
         std::istringstream in(text);
         std::mt19937_64 engine;
         in >> engine;
@@ -126,4 +126,4 @@ private:
     std::random_device device_;
 };
 
-} // namespace esign::reference
+}  // namespace esign::reference

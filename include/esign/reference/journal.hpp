@@ -18,7 +18,7 @@
 namespace esign::reference {
 
 inline constexpr std::size_t default_journal_size = 1000;
-inline constexpr std::size_t max_journal_bytes = std::size_t(16) << 20;  // kept per team
+inline constexpr std::size_t max_journal_bytes = std::size_t(16) << 20;      // kept per team
 inline constexpr std::size_t max_journal_page_bytes = std::size_t(4) << 20;  // listed per call
 
 class request_journal {
@@ -94,4 +94,4 @@ private:
     std::int64_t last_sequence_ = 0;
 };
 
-} // namespace esign::reference
+}  // namespace esign::reference

@@ -9,9 +9,9 @@
 namespace esign::reference {
 
 struct backend_options {
-    bool strict = false;                 // unknown members are problems (--strict)
-    bool public_webhooks_only = false;   // refuse loopback and private webhook targets
-    std::size_t max_body = 1 << 20;      // bytes (--max-body); the server enforces it before handle()
+    bool strict = false;                // unknown members are problems (--strict)
+    bool public_webhooks_only = false;  // refuse loopback and private webhook targets
+    std::size_t max_body = 1 << 20;     // bytes (--max-body); the server enforces it before handle()
     // Reproducible identifiers: a team made without its own seed gets one derived from this and
     // the number of teams made before it. Never used for API keys or secrets.
     std::optional<std::uint64_t> seed;
@@ -30,4 +30,4 @@ struct backend_options {
     std::optional<std::string> openapi_json;
 };
 
-} // namespace esign::reference
+}  // namespace esign::reference

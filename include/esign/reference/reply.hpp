@@ -16,4 +16,4 @@ struct reply {
     bool dropped = false;
 };
 
-} // namespace esign::reference
+}  // namespace esign::reference

@@ -62,9 +62,9 @@ struct document_record {
 BOOST_DESCRIBE_STRUCT(document_record, (), (doc, is_attachment))
 
 struct recipient_record {
-    esign::recipient data;     // as returned by envelope/get (invitation included when current)
+    esign::recipient data;  // as returned by envelope/get (invitation included when current)
     block_color color = block_color::primary;
-    bool opened = false;       // ENVELOPE_OPENED is logged the first time only
+    bool opened = false;  // ENVELOPE_OPENED is logged the first time only
 };
 BOOST_DESCRIBE_STRUCT(recipient_record, (), (data, color, opened))
 
@@ -334,10 +334,14 @@ struct state {
 
 namespace detail {
 template <class Record>
-const Record& record_of(const Record& record) { return record; }
+const Record& record_of(const Record& record) {
+    return record;
+}
 template <class Key, class Record>
-const Record& record_of(const std::pair<const Key, Record>& entry) { return entry.second; }
-} // namespace detail
+const Record& record_of(const std::pair<const Key, Record>& entry) {
+    return entry.second;
+}
+}  // namespace detail
 
 // The records of `records` (a vector of records, or a map of uuid to record) that `keep` keeps,
 // in creation order (seq): what a list operation pages through.
@@ -351,4 +355,4 @@ auto in_creation_order(const Records& records, Keep keep) {
     return out;
 }
 
-} // namespace esign::reference
+}  // namespace esign::reference

@@ -17,4 +17,4 @@ struct team_harness {
     explicit team_harness(std::size_t journal_size = default_journal_size) : journal(journal_size) {}
 };
 
-} // namespace esign::reference
+}  // namespace esign::reference

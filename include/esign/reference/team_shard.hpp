@@ -27,11 +27,11 @@ struct team_shard {
 
     // Guarded by `mutex`: shared while a read-only operation runs, exclusive otherwise.
     mutable std::shared_mutex mutex;
-    state st;               // this team's records only; st.teams holds this one team
-    id_source ids;          // its own lock; seeded by the team's seed, if any
-    state initial;          // what /_control/team/reset returns to
+    state st;       // this team's records only; st.teams holds this one team
+    id_source ids;  // its own lock; seeded by the team's seed, if any
+    state initial;  // what /_control/team/reset returns to
     id_source::position initial_ids;
-    bool retired = false;   // a server-wide reset replaced the team: its keys answer 401
+    bool retired = false;  // a server-wide reset replaced the team: its keys answer 401
 
     // Its journal and fault rules, guarded by `harness_mutex` (taken after `mutex`, never
     // before): read-only requests record themselves under a shared `mutex`.
@@ -80,4 +80,4 @@ struct team_shard {
     }
 };
 
-} // namespace esign::reference
+}  // namespace esign::reference

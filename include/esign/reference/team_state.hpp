@@ -99,8 +99,7 @@ inline problem_list check_state(const team_state& s, std::string_view default_wo
         if (!s.envelopes.count(t.envelope_uuid))
             add({"iframe_tokens", token, "envelope_uuid"}, problem_kind::invalid, "is not an envelope of the state");
     auto at_most = [&](std::string_view member, std::size_t size, std::size_t max) {
-        if (size > max)
-            add({member}, problem_kind::size, "must have at most " + std::to_string(max) + " items");
+        if (size > max) add({member}, problem_kind::size, "must have at most " + std::to_string(max) + " items");
     };
     at_most("webhooks", s.webhooks.size(), max_webhooks_per_team);
     at_most("outbox", s.outbox.size(), max_kept_records);
@@ -145,4 +144,4 @@ inline void install_state(state& st, team_state s, id_source& ids) {
     if (s.stream) ids.load(*s.stream);
 }
 
-} // namespace esign::reference
+}  // namespace esign::reference

@@ -79,8 +79,10 @@ inline void remind(context& c, envelope_record& env) {
 }
 
 inline void apply(context& c, const due_time& event, envelope_record& env) {
-    if (event.expiry) expire(c, env);
-    else remind(c, env);
+    if (event.expiry)
+        expire(c, env);
+    else
+        remind(c, env);
 }
 
 // Applies, in time order, every event due at or before c.now. An envelope's events depend on
@@ -107,4 +109,4 @@ inline void apply_due(context& c) {
     c.now = now;
 }
 
-} // namespace esign::reference::timeline
+}  // namespace esign::reference::timeline

@@ -11,11 +11,11 @@ namespace esign::reference {
 
 template <class Response>
 struct typed_reply {
-    reply raw;                          // status, JSON text, request id, fault, dropped
-    std::optional<Response> response;   // a success (status 200)
-    std::optional<error_body> error;    // a failure (not when dropped)
+    reply raw;                         // status, JSON text, request id, fault, dropped
+    std::optional<Response> response;  // a success (status 200)
+    std::optional<error_body> error;   // a failure (not when dropped)
 
     explicit operator bool() const noexcept { return response.has_value(); }
 };
 
-} // namespace esign::reference
+}  // namespace esign::reference

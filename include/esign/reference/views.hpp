@@ -55,8 +55,10 @@ inline envelope full_view(const envelope_record& env, const team_record& team) {
     e.owner.lastname = nullable<std::string>(team.owner_lastname);
     e.sender = sender_of(env, team);
     for (const auto& d : env.documents) {
-        if (d.is_attachment) e.attachments.push_back(attachment{d.doc.uuid, d.doc.title});
-        else e.documents.push_back(d.doc);
+        if (d.is_attachment)
+            e.attachments.push_back(attachment{d.doc.uuid, d.doc.title});
+        else
+            e.documents.push_back(d.doc);
     }
     e.tags = env.tags;
     e.metrics = metrics_of(env);
@@ -93,7 +95,8 @@ inline workspace_list_item workspace_list_view(const workspace_record& ws) {
     return workspace_list_item{ws.uuid, ws.name, ws.creation_date, ws.update_date, ws.sandbox, 1};
 }
 inline workspace_created workspace_created_view(const workspace_record& ws) {
-    return workspace_created{ws.uuid, ws.name, ws.creation_date, ws.update_date, ws.is_default, ws.color_hex, ws.sandbox};
+    return workspace_created{ws.uuid,       ws.name,      ws.creation_date, ws.update_date,
+                             ws.is_default, ws.color_hex, ws.sandbox};
 }
 
-} // namespace esign::reference
+}  // namespace esign::reference

@@ -32,11 +32,11 @@ struct webhook_attempt {
     std::optional<std::string> secret;  // HMAC-SHA256 key, when set
     bool form_encoded = false;          // application/x-www-form-urlencoded: body is payload=<json>
     bool ssl_verify = true;
-    std::int64_t now_ms = 0;            // the team's clock, for the signature's t=
+    std::int64_t now_ms = 0;  // the team's clock, for the signature's t=
     // The team it belongs to, and the team's generation when the job was queued (a reset moves it
     // on: what was queued before is then never attempted or recorded).
     std::weak_ptr<team_shard> team;
     std::uint64_t generation = 0;
 };
 
-} // namespace esign::reference
+}  // namespace esign::reference

@@ -38,4 +38,4 @@ static_assert(!is_update_recipient_email(".first@example.com"));
 static_assert(!is_general_email("user'@example.com"));
 static_assert(!is_update_recipient_email("user@example.c"));
 
-} // namespace esign::regex
+}  // namespace esign::regex

@@ -28,4 +28,4 @@ struct fixed_string {
 template <std::size_t N>
 fixed_string(const char (&)[N]) -> fixed_string<N>;
 
-} // namespace esign::regex
+}  // namespace esign::regex

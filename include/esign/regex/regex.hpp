@@ -66,4 +66,4 @@ constexpr bool matches(std::string_view input) noexcept {
     return compiled<Pattern>::match(input);
 }
 
-} // namespace esign::regex
+}  // namespace esign::regex

@@ -68,4 +68,4 @@ static_assert(page_in_document("01", 3) == 1 && page_in_document("3", 3) == 3 &&
 static_assert(expiration_instant(1000, 1) == 1000 + milliseconds_per_day);
 static_assert(reminder_instant(0, 2, 3) == 6 * milliseconds_per_day);
 
-} // namespace esign::rules
+}  // namespace esign::rules

@@ -60,8 +60,7 @@ inline constexpr std::array<error_code_info, enum_count<error_code>()> error_tab
     {TEMPLATE_NOT_FOUND, 400, operation, "The template does not exist.", "Check templateUuid."},
     {INVALID_RECIPIENT_LABELS, 400, operation, "The recipient labels do not match the template's labels.",
      "Give exactly one recipient for each recipient label of the template."},
-    {INVALID_EMAIL, 400, operation, "An e-mail address is invalid.",
-     "Use an address whose domain can receive e-mail."},
+    {INVALID_EMAIL, 400, operation, "An e-mail address is invalid.", "Use an address whose domain can receive e-mail."},
     {INVALID_RECIPIENT_EMAIL, 400, operation, "The e-mail is not a recipient of the envelope.",
      "Use the e-mail of one of the envelope's recipients."},
     {NO_RECIPIENTS, 400, operation, "The envelope has no recipients.", "Add recipients before sending."},
@@ -93,7 +92,7 @@ constexpr bool table_in_enum_order() {
     return true;
 }
 static_assert(table_in_enum_order(), "error_table rows must follow the order of error_code");
-} // namespace detail
+}  // namespace detail
 
 constexpr const error_code_info& info(error_code code) noexcept {
     return detail::error_table[static_cast<std::size_t>(code)];
@@ -114,6 +113,6 @@ inline constexpr unsigned not_found = 404;
 inline constexpr unsigned method_not_allowed = 405;
 inline constexpr unsigned payload_too_large = 413;
 inline constexpr unsigned unsupported_media_type = 415;
-} // namespace transport_status
+}  // namespace transport_status
 
-} // namespace esign::rules
+}  // namespace esign::rules

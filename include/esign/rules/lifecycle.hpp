@@ -105,4 +105,4 @@ constexpr bool is_turn(std::span<const party> parties, std::size_t who, envelope
     return true;
 }
 
-} // namespace esign::rules
+}  // namespace esign::rules

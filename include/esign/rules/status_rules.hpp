@@ -15,9 +15,8 @@ namespace esign::rules {
 
 // Operations that fail with ENVELOPE_NOT_IN_DRAFT unless the envelope is a draft.
 inline constexpr std::array<std::string_view, 8> draft_only_operations{
-    "/public/envelope/add-recipients",    "/public/envelope/update",
-    "/public/envelope/update-recipient",  "/public/envelope/add-blocks",
-    "/public/envelope/delete-blocks",     "/public/envelope/delete-recipients",
+    "/public/envelope/add-recipients",    "/public/envelope/update",        "/public/envelope/update-recipient",
+    "/public/envelope/add-blocks",        "/public/envelope/delete-blocks", "/public/envelope/delete-recipients",
     "/public/envelope/delete-attachment", "/public/envelope/send",
 };
 
@@ -36,11 +35,11 @@ struct send_facts {
     envelope_status status = envelope_status::draft;
     std::size_t recipients = 0;
     std::size_t signers = 0;
-    bool sandbox = false;                 // sandbox: no subscription, credit or quota checks
+    bool sandbox = false;  // sandbox: no subscription, credit or quota checks
     bool subscription = true;
-    std::int64_t api_credits = 0;         // credits left; one per envelope sent
-    std::int64_t email_quota = 0;         // e-mails left
-    std::size_t invitation_emails = 0;    // one per recipient, needed when distribution is e-mail
+    std::int64_t api_credits = 0;       // credits left; one per envelope sent
+    std::int64_t email_quota = 0;       // e-mails left
+    std::size_t invitation_emails = 0;  // one per recipient, needed when distribution is e-mail
     bool distribution_by_email = true;
     bool every_email_deliverable = true;  // no recipient address at the reserved "invalid" TLD
 };
@@ -54,15 +53,16 @@ struct send_check {
 // sandbox SUBSCRIPTION_NOT_FOUND, API_CREDITS_LIMIT_EXCEEDED, SES_LIMIT_EXCEEDED (e-mail
 // distribution only); then INVALID_EMAIL.
 inline constexpr std::array<send_check, 7> send_checks{{
-    {error_code::ENVELOPE_NOT_IN_DRAFT, [](const send_facts& f) noexcept { return f.status != envelope_status::draft; }},
+    {error_code::ENVELOPE_NOT_IN_DRAFT,
+     [](const send_facts& f) noexcept { return f.status != envelope_status::draft; }},
     {error_code::NO_RECIPIENTS, [](const send_facts& f) noexcept { return f.recipients == 0; }},
     {error_code::NO_SIGNERS, [](const send_facts& f) noexcept { return f.signers == 0; }},
     {error_code::SUBSCRIPTION_NOT_FOUND, [](const send_facts& f) noexcept { return !f.sandbox && !f.subscription; }},
-    {error_code::API_CREDITS_LIMIT_EXCEEDED, [](const send_facts& f) noexcept { return !f.sandbox && f.api_credits < 1; }},
+    {error_code::API_CREDITS_LIMIT_EXCEEDED,
+     [](const send_facts& f) noexcept { return !f.sandbox && f.api_credits < 1; }},
     {error_code::SES_LIMIT_EXCEEDED,
      [](const send_facts& f) noexcept {
-         return !f.sandbox && f.distribution_by_email &&
-                f.email_quota < static_cast<std::int64_t>(f.invitation_emails);
+         return !f.sandbox && f.distribution_by_email && f.email_quota < static_cast<std::int64_t>(f.invitation_emails);
      }},
     {error_code::INVALID_EMAIL, [](const send_facts& f) noexcept { return !f.every_email_deliverable; }},
 }};
@@ -73,4 +73,4 @@ constexpr std::optional<error_code> check_send(const send_facts& facts) noexcept
     return std::nullopt;
 }
 
-} // namespace esign::rules
+}  // namespace esign::rules

@@ -47,10 +47,14 @@ inline std::optional<std::uint32_t> parse_ipv4_any_notation(std::string_view hos
         std::uint64_t value = 0;
         for (char c : text) {
             unsigned digit;
-            if (c >= '0' && c <= '9') digit = static_cast<unsigned>(c - '0');
-            else if (c >= 'a' && c <= 'f') digit = static_cast<unsigned>(c - 'a' + 10);
-            else if (c >= 'A' && c <= 'F') digit = static_cast<unsigned>(c - 'A' + 10);
-            else return std::nullopt;
+            if (c >= '0' && c <= '9')
+                digit = static_cast<unsigned>(c - '0');
+            else if (c >= 'a' && c <= 'f')
+                digit = static_cast<unsigned>(c - 'a' + 10);
+            else if (c >= 'A' && c <= 'F')
+                digit = static_cast<unsigned>(c - 'A' + 10);
+            else
+                return std::nullopt;
             if (digit >= base) return std::nullopt;
             value = value * base + digit;
             if (value > 0xFFFFFFFFull) return std::nullopt;
@@ -123,11 +127,11 @@ constexpr std::optional<std::uint32_t> embedded_ipv4(const ipv6_bytes& b) noexce
     auto v4_at = [&](std::size_t i) {
         return std::uint32_t{b[i]} << 24 | std::uint32_t{b[i + 1]} << 16 | std::uint32_t{b[i + 2]} << 8 | b[i + 3];
     };
-    if (zero(0, 10) && b[10] == 0xFF && b[11] == 0xFF) return v4_at(12);                   // mapped
-    if (zero(0, 12) && !(zero(12, 15) && b[15] <= 1)) return v4_at(12);                     // compatible
-    if (zero(0, 8) && b[8] == 0xFF && b[9] == 0xFF && zero(10, 12)) return v4_at(12);       // translated
+    if (zero(0, 10) && b[10] == 0xFF && b[11] == 0xFF) return v4_at(12);                                // mapped
+    if (zero(0, 12) && !(zero(12, 15) && b[15] <= 1)) return v4_at(12);                                 // compatible
+    if (zero(0, 8) && b[8] == 0xFF && b[9] == 0xFF && zero(10, 12)) return v4_at(12);                   // translated
     if (b[0] == 0x00 && b[1] == 0x64 && b[2] == 0xFF && b[3] == 0x9B && zero(4, 12)) return v4_at(12);  // NAT64
-    if (b[0] == 0x20 && b[1] == 0x02) return v4_at(2);                                       // 6to4
+    if (b[0] == 0x20 && b[1] == 0x02) return v4_at(2);                                                  // 6to4
     return std::nullopt;
 }
 
@@ -185,4 +189,4 @@ inline bool is_refused_webhook_url(std::string_view url, bool public_only) {
     return false;
 }
 
-} // namespace esign::rules
+}  // namespace esign::rules

@@ -30,7 +30,9 @@ template <class T>
 struct cross_member_rules {};
 
 template <class T>
-concept has_cross_member_rules = requires(boost::json::object& schema) { cross_member_rules<T>::add(schema); };
+concept has_cross_member_rules = requires(boost::json::object& schema) {
+    cross_member_rules<T>::add(schema);
+};
 
 namespace detail {
 inline boost::json::string_view sv(std::string_view s) { return {s.data(), s.size()}; }
@@ -51,7 +53,7 @@ inline boost::json::object when_member_is(std::string_view member, std::string_v
         {"required", boost::json::array{sv(member)}}};
     return {{"if", std::move(condition)}, {"then", std::move(then)}};
 }
-} // namespace detail
+}  // namespace detail
 
 // contract.md §2: verificationType sms needs a non-empty phone.
 template <>
@@ -103,14 +105,16 @@ struct cross_member_rules<control_faults_add_request> {
         auto actions = [](std::initializer_list<fault_action> list) {
             boost::json::array names;
             for (auto a : list) names.emplace_back(detail::sv(enum_to_wire(a)));
-            return boost::json::object{{"properties", boost::json::object{{"action", boost::json::object{{"enum", names}}}}}};
+            return boost::json::object{
+                {"properties", boost::json::object{{"action", boost::json::object{{"enum", names}}}}}};
         };
         // `member` is given exactly when action is `action`.
         auto with_action = [](fault_action action, std::string_view member) {
-            auto rule = detail::when_member_is("action", enum_to_wire(action),
-                                               boost::json::object{{"required", boost::json::array{detail::sv(member)}}});
-            rule["else"] = boost::json::object{
-                {"not", boost::json::object{{"required", boost::json::array{detail::sv(member)}}}}};
+            auto rule =
+                detail::when_member_is("action", enum_to_wire(action),
+                                       boost::json::object{{"required", boost::json::array{detail::sv(member)}}});
+            rule["else"] =
+                boost::json::object{{"not", boost::json::object{{"required", boost::json::array{detail::sv(member)}}}}};
             return rule;
         };
         schema["oneOf"] = boost::json::array{only("operation"), only("webhookUuid")};
@@ -128,4 +132,4 @@ struct cross_member_rules<control_faults_add_request> {
     }
 };
 
-} // namespace esign::schema
+}  // namespace esign::schema

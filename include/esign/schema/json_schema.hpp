@@ -95,19 +95,20 @@ struct named_type {
 
 inline constexpr auto shared_type_names = std::make_tuple(
     named_type<empty_response>{"EmptyResponse"}, named_type<error_body>{"ErrorBody"},
-    named_type<error_info>{"ErrorInfo"}, named_type<error_detail>{"ErrorDetail"},
-    named_type<pagination>{"Pagination"}, named_type<envelope>{"Envelope"},
-    named_type<envelope_summary>{"EnvelopeSummary"}, named_type<document>{"Document"}, named_type<block>{"Block"},
-    named_type<recipient>{"Recipient"}, named_type<invitation>{"Invitation"}, named_type<webhook>{"Webhook"},
-    named_type<workspace>{"Workspace"}, named_type<contact>{"Contact"}, named_type<log_entry>{"LogEntry"},
-    named_type<template_summary>{"TemplateSummary"});
+    named_type<error_info>{"ErrorInfo"}, named_type<error_detail>{"ErrorDetail"}, named_type<pagination>{"Pagination"},
+    named_type<envelope>{"Envelope"}, named_type<envelope_summary>{"EnvelopeSummary"}, named_type<document>{"Document"},
+    named_type<block>{"Block"}, named_type<recipient>{"Recipient"}, named_type<invitation>{"Invitation"},
+    named_type<webhook>{"Webhook"}, named_type<workspace>{"Workspace"}, named_type<contact>{"Contact"},
+    named_type<log_entry>{"LogEntry"}, named_type<template_summary>{"TemplateSummary"});
 
 // "/public/envelope/add-recipients" -> "EnvelopeAddRecipients" (the "/public/" or "/_control/"
 // prefix dropped, every word capitalized).
 inline std::string operation_base_name(std::string_view path) {
     std::string out;
-    if (path.starts_with("/public/")) path.remove_prefix(8);
-    else if (path.starts_with("/_control/")) path.remove_prefix(10), out = "Control";
+    if (path.starts_with("/public/"))
+        path.remove_prefix(8);
+    else if (path.starts_with("/_control/"))
+        path.remove_prefix(10), out = "Control";
     bool upper = true;
     for (char c : path) {
         if (c == '/' || c == '-' || c == '_') {
@@ -131,8 +132,11 @@ inline std::string operation_id(std::string_view path) {
 inline const std::map<std::type_index, std::string>& type_names() {
     static const std::map<std::type_index, std::string> names = [] {
         std::map<std::type_index, std::string> out;
-        std::apply([&](const auto&... n) { (out.emplace(typeid(typename std::remove_cvref_t<decltype(n)>::type), std::string(n.name)), ...); },
-                   shared_type_names);
+        std::apply(
+            [&](const auto&... n) {
+                (out.emplace(typeid(typename std::remove_cvref_t<decltype(n)>::type), std::string(n.name)), ...);
+            },
+            shared_type_names);
         for_each_operation([&](const auto& op) {
             using op_type = std::remove_cvref_t<decltype(op)>;
             std::string base = operation_base_name(op.path);
@@ -208,7 +212,8 @@ inline boost::json::object or_null(boost::json::object s) {
         } else if (type->is_array()) {
             type->get_array().emplace_back("null");
         }
-        if (auto* values = s.if_contains("enum"); values && values->is_array()) values->get_array().emplace_back(nullptr);
+        if (auto* values = s.if_contains("enum"); values && values->is_array())
+            values->get_array().emplace_back(nullptr);
         return s;
     }
     return {{"anyOf", boost::json::array{std::move(s), boost::json::object{{"type", "null"}}}}};
@@ -218,7 +223,7 @@ template <class T>
 struct is_std_optional : std::false_type {};
 template <class T>
 struct is_std_optional<std::optional<T>> : std::true_type {};
-} // namespace detail
+}  // namespace detail
 
 // ---------------------------------------------------------------------------------------------
 // Standard types
@@ -382,4 +387,4 @@ boost::json::object json_schema(schema_options options = {}) {
     return root;
 }
 
-} // namespace esign::schema
+}  // namespace esign::schema

@@ -31,7 +31,7 @@
 namespace esign::schema {
 
 struct openapi_options {
-    schema_options schema{};                       // strict: additionalProperties false everywhere
+    schema_options schema{};  // strict: additionalProperties false everywhere
     std::string_view server_url = "http://127.0.0.1:8080";
     std::string_view title = "Electronic Signature Service";
     std::string_view version = "0.1.0";
@@ -48,11 +48,16 @@ inline constexpr std::array<std::pair<unsigned, std::string_view>, 4> transport_
 namespace detail {
 inline std::string_view status_description(unsigned status) {
     switch (status) {
-    case 400: return "The request is refused (validation or business rule).";
-    case 401: return "Authentication failed.";
-    case 403: return "The API key may not perform this operation.";
-    case 500: return "Unexpected server error.";
-    default: break;
+        case 400:
+            return "The request is refused (validation or business rule).";
+        case 401:
+            return "Authentication failed.";
+        case 403:
+            return "The API key may not perform this operation.";
+        case 500:
+            return "Unexpected server error.";
+        default:
+            break;
     }
     for (const auto& [s, text] : transport_statuses)
         if (s == status) return text;
@@ -76,9 +81,9 @@ inline boost::json::object error_response(unsigned status, const std::vector<err
                  {"properties",
                   boost::json::object{
                       {"statusCode", boost::json::object{{"const", status}}},
-                      {"error", boost::json::object{{"properties",
-                                                     boost::json::object{{"code", boost::json::object{
-                                                                                      {"enum", names}}}}}}}}}}}}};
+                      {"error",
+                       boost::json::object{
+                           {"properties", boost::json::object{{"code", boost::json::object{{"enum", names}}}}}}}}}}}}};
     std::string description(status_description(status));
     description += " Codes: " + listed + ".";
     return {{"description", description},
@@ -95,8 +100,9 @@ boost::json::object path_item(const Op& op, schema_context& ctx) {
 
     // The codes the operation may answer (the operation table's), by status.
     std::map<unsigned, std::vector<error_code>> by_status;
-    (common_error_codes | op.errors).for_each(
-        [&](error_code code) { by_status[rules::info(code).http_status].push_back(code); });
+    (common_error_codes | op.errors).for_each([&](error_code code) {
+        by_status[rules::info(code).http_status].push_back(code);
+    });
 
     boost::json::object responses;
     responses["200"] = boost::json::object{
@@ -120,7 +126,7 @@ boost::json::object path_item(const Op& op, schema_context& ctx) {
     };
     return {{"post", std::move(post)}};
 }
-} // namespace detail
+}  // namespace detail
 
 // The OpenAPI 3.1.0 document of every public operation.
 inline boost::json::object openapi_document(const openapi_options& options = {}) {
@@ -142,8 +148,9 @@ inline boost::json::object openapi_document(const openapi_options& options = {})
         {"jsonSchemaDialect", detail::sv(json_schema_dialect)},
         {"info", boost::json::object{{"title", detail::sv(options.title)},
                                      {"version", detail::sv(options.version)},
-                                     {"description", "Every operation is POST with a JSON body. Generated from the "
-                                                     "reflected C++ types of esign."}}},
+                                     {"description",
+                                      "Every operation is POST with a JSON body. Generated from the "
+                                      "reflected C++ types of esign."}}},
         {"servers", boost::json::array{boost::json::object{{"url", detail::sv(options.server_url)}}}},
         {"security", boost::json::array{boost::json::object{{"bearerAuth", boost::json::array{}}}}},
         {"paths", std::move(paths)},
@@ -156,4 +163,4 @@ inline std::string openapi_json(const openapi_options& options = {}) {
     return boost::json::serialize(openapi_document(options));
 }
 
-} // namespace esign::schema
+}  // namespace esign::schema

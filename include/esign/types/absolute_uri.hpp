@@ -43,4 +43,4 @@ struct absolute_uri : std::string {
     static constexpr std::string_view pattern() noexcept { return uri_grammar::pattern(); }
 };
 
-} // namespace esign
+}  // namespace esign

@@ -33,4 +33,4 @@ struct bounded_string : std::string {
 // Every input identifier of the interface: exactly 36 characters, syntax not checked further.
 using uuid36 = bounded_string<36, 36>;
 
-} // namespace esign
+}  // namespace esign

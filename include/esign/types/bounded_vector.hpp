@@ -19,4 +19,4 @@ struct bounded_vector : std::vector<T> {
     const std::vector<T>& items() const noexcept { return *this; }
 };
 
-} // namespace esign
+}  // namespace esign

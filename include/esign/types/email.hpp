@@ -26,12 +26,10 @@ struct email : std::string {
     const std::string& str() const noexcept { return *this; }
 
     static constexpr std::string_view pattern() noexcept {
-        return Form == email_form::general ? regex::general_email_pattern
-                                           : regex::update_recipient_email_pattern;
+        return Form == email_form::general ? regex::general_email_pattern : regex::update_recipient_email_pattern;
     }
     static constexpr bool matches(std::string_view s) noexcept {
-        return Form == email_form::general ? regex::is_general_email(s)
-                                           : regex::is_update_recipient_email(s);
+        return Form == email_form::general ? regex::is_general_email(s) : regex::is_update_recipient_email(s);
     }
 };
 
@@ -40,4 +38,4 @@ using email128 = email<email_form::general, 128>;
 using email255 = email<email_form::general, 255>;
 using update_recipient_email255 = email<email_form::update_recipient, 255>;
 
-} // namespace esign
+}  // namespace esign

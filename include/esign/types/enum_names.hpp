@@ -70,4 +70,4 @@ constexpr std::optional<E> enum_from_wire(std::string_view s) noexcept {
     return std::nullopt;
 }
 
-} // namespace esign
+}  // namespace esign

@@ -30,4 +30,4 @@ struct nullable : std::optional<T> {
 template <class T>
 using tri_state = std::optional<nullable<T>>;
 
-} // namespace esign
+}  // namespace esign

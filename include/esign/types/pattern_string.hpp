@@ -23,4 +23,4 @@ struct pattern_string : std::string {
 using hex_color = pattern_string<"^#([0-9A-Fa-f]{3}|[0-9A-Fa-f]{6})$">;
 using page_key = pattern_string<"^[0-9]+$">;
 
-} // namespace esign
+}  // namespace esign

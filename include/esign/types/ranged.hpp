@@ -26,4 +26,4 @@ struct ranged {
 using int32 = ranged<>;
 using positive_int = ranged<1>;
 
-} // namespace esign
+}  // namespace esign

@@ -13,4 +13,4 @@ struct scalar_text : std::string {
     const std::string& str() const noexcept { return *this; }
 };
 
-} // namespace esign
+}  // namespace esign

@@ -51,13 +51,17 @@ namespace uri_detail {
 #define ESIGN_URI_UNRESERVED_SUB_DELIMS "A-Za-z0-9\\-._~!$&'()*+,;="
 #define ESIGN_URI_PCT "%[0-9A-Fa-f]{2}"
 inline constexpr regex::fixed_string uri_pattern{
-    "^[A-Za-z][A-Za-z0-9+\\-.]*:"                                                    // scheme ":"
-    "//(([" ESIGN_URI_UNRESERVED_SUB_DELIMS ":]|" ESIGN_URI_PCT ")*@)?"              // [ userinfo "@" ]
-    "(\\[[0-9A-Fa-f:.]+\\]|([" ESIGN_URI_UNRESERVED_SUB_DELIMS "]|" ESIGN_URI_PCT ")+)"  // host
+    "^[A-Za-z][A-Za-z0-9+\\-.]*:"  // scheme ":"
+    "//(([" ESIGN_URI_UNRESERVED_SUB_DELIMS ":]|" ESIGN_URI_PCT
+    ")*@)?"  // [ userinfo "@" ]
+    "(\\[[0-9A-Fa-f:.]+\\]|([" ESIGN_URI_UNRESERVED_SUB_DELIMS "]|" ESIGN_URI_PCT
+    ")+)"                                                                                              // host
     "(:(0*(6553[0-5]|655[0-2][0-9]|65[0-4][0-9]{2}|6[0-4][0-9]{3}|[1-5][0-9]{4}|[1-9][0-9]{0,3}))?)?"  // [ ":" port ]
-    "(/([" ESIGN_URI_UNRESERVED_SUB_DELIMS ":@]|" ESIGN_URI_PCT ")*)*"               // path-abempty
-    "(\\?([" ESIGN_URI_UNRESERVED_SUB_DELIMS ":@/?]|" ESIGN_URI_PCT ")*)?"           // [ "?" query ]
-    "(#([" ESIGN_URI_UNRESERVED_SUB_DELIMS ":@/?]|" ESIGN_URI_PCT ")*)?$"};          // [ "#" fragment ]
+    "(/([" ESIGN_URI_UNRESERVED_SUB_DELIMS ":@]|" ESIGN_URI_PCT
+    ")*)*"  // path-abempty
+    "(\\?([" ESIGN_URI_UNRESERVED_SUB_DELIMS ":@/?]|" ESIGN_URI_PCT
+    ")*)?"                                                                   // [ "?" query ]
+    "(#([" ESIGN_URI_UNRESERVED_SUB_DELIMS ":@/?]|" ESIGN_URI_PCT ")*)?$"};  // [ "#" fragment ]
 #undef ESIGN_URI_UNRESERVED_SUB_DELIMS
 #undef ESIGN_URI_PCT
 
@@ -77,14 +81,15 @@ constexpr bool parse_dotted_ipv4(std::string_view s, unsigned char* out) noexcep
         }
         std::size_t n = 0;
         unsigned value = 0;
-        while (n < s.size() && n < 4 && s[n] >= '0' && s[n] <= '9') value = value * 10 + static_cast<unsigned>(s[n++] - '0');
+        while (n < s.size() && n < 4 && s[n] >= '0' && s[n] <= '9')
+            value = value * 10 + static_cast<unsigned>(s[n++] - '0');
         if (n == 0 || n > 3 || value > 255 || (n > 1 && s[0] == '0')) return false;
         out[part] = static_cast<unsigned char>(value);
         s.remove_prefix(n);
     }
     return s.empty();
 }
-} // namespace uri_detail
+}  // namespace uri_detail
 
 // The compiled grammar (a DFA; see the header comment for what it leaves to parse_ipv6).
 using uri_grammar = regex::compiled<uri_detail::uri_pattern>;
@@ -146,14 +151,14 @@ constexpr std::optional<ipv6_bytes> parse_ipv6(std::string_view s) noexcept {
 // The parts of a valid URI, as views into it (nothing decoded or lower-cased: see host_name
 // and lower_ascii for that).
 struct uri_view {
-    std::string_view scheme;           // as written; compare lower-cased
-    bool has_userinfo = false;         // "user[:password]@" before the host (even "@" alone)
-    std::string_view host;             // reg-name as written, or the IPv6 text without brackets
-    bool ip_literal = false;           // host was "[" IPv6address "]"
-    std::optional<ipv6_bytes> ipv6;    // its address (set by parse_uri)
-    std::uint16_t port = 0;            // 0: none given (the scheme's default)
-    std::string_view target;           // path-abempty and "?" query, possibly empty
-    std::string_view fragment;         // after '#', without it
+    std::string_view scheme;         // as written; compare lower-cased
+    bool has_userinfo = false;       // "user[:password]@" before the host (even "@" alone)
+    std::string_view host;           // reg-name as written, or the IPv6 text without brackets
+    bool ip_literal = false;         // host was "[" IPv6address "]"
+    std::optional<ipv6_bytes> ipv6;  // its address (set by parse_uri)
+    std::uint16_t port = 0;          // 0: none given (the scheme's default)
+    std::string_view target;         // path-abempty and "?" query, possibly empty
+    std::string_view fragment;       // after '#', without it
 };
 
 // Cuts a string that uri_grammar matched into its parts. The delimiters are unambiguous:
@@ -218,7 +223,8 @@ inline std::string host_name(const uri_view& uri) {
     out.reserve(uri.host.size());
     for (std::size_t i = 0; i < uri.host.size(); ++i) {
         if (uri.host[i] == '%' && i + 2 < uri.host.size()) {  // the grammar gave two hex digits
-            out += static_cast<char>(uri_detail::hex_digit(uri.host[i + 1]) * 16 + uri_detail::hex_digit(uri.host[i + 2]));
+            out +=
+                static_cast<char>(uri_detail::hex_digit(uri.host[i + 1]) * 16 + uri_detail::hex_digit(uri.host[i + 2]));
             i += 2;
         } else {
             out += uri.host[i];
@@ -227,4 +233,4 @@ inline std::string host_name(const uri_view& uri) {
     return lower_ascii(out);
 }
 
-} // namespace esign
+}  // namespace esign

@@ -26,12 +26,12 @@ inline bool is_index(std::string_view s) noexcept {
         if (c < '0' || c > '9') return false;
     return true;
 }
-} // namespace detail
+}  // namespace detail
 
-} // namespace esign
+}  // namespace esign
 
 template <class E>
-    requires esign::described_enum<E>
+requires esign::described_enum<E>
 struct fmt::formatter<E, char> : fmt::formatter<std::string_view, char> {
     template <class FormatContext>
     auto format(E value, FormatContext& ctx) const {
@@ -45,7 +45,8 @@ struct fmt::formatter<esign::path_text, char> : fmt::formatter<std::string_view,
     auto format(const esign::path_text& p, FormatContext& ctx) const {
         std::string text;
         for (const auto& part : p.path) {
-            if (esign::detail::is_index(part)) text += "[" + part + "]";
+            if (esign::detail::is_index(part))
+                text += "[" + part + "]";
             else {
                 if (!text.empty()) text += '.';
                 text += part;

@@ -118,8 +118,7 @@ public:
         for (std::size_t i = first_problem_; i < out_->size(); ++i) {
             if (!marks_bad_value((*out_)[i])) continue;
             const problem_path& p = (*out_)[i].path;
-            if (p.size() > here.size() && p[here.size()] == name &&
-                std::equal(here.begin(), here.end(), p.begin()))
+            if (p.size() > here.size() && p[here.size()] == name && std::equal(here.begin(), here.end(), p.begin()))
                 return true;
         }
         return false;
@@ -143,4 +142,4 @@ private:
     std::size_t* dropped_ = nullptr;
 };
 
-} // namespace esign
+}  // namespace esign

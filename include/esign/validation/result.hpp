@@ -29,7 +29,7 @@ public:
     // Empty when there is a value.
     const problem_list& problems() const noexcept {
         static const problem_list none;
-        return has_value() ? none : std::get<1>(state_);
+        return has_value() ? none : *std::get_if<1>(&state_);  // get_if: no bad_variant_access path
     }
     problem_list&& take_problems() && { return std::get<1>(std::move(state_)); }
 
@@ -37,4 +37,4 @@ private:
     std::variant<T, problem_list> state_;
 };
 
-} // namespace esign
+}  // namespace esign

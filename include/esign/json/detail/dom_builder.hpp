@@ -24,7 +24,8 @@ public:
     std::size_t dropped = 0;  // duplicates not kept: `duplicates` was full
 
     void on_begin(bool is_array) {
-        frames_.push_back(frame{is_array ? boost::json::value(boost::json::array()) : boost::json::value(boost::json::object()), {}});
+        frames_.push_back(
+            frame{is_array ? boost::json::value(boost::json::array()) : boost::json::value(boost::json::object()), {}});
     }
     void on_key(std::string_view key) { frames_.back().key.assign(key); }
     void on_scalar(const scalar& s) { add(s.to_value()); }
@@ -52,8 +53,11 @@ private:
         }
         auto& object = parent.container.get_object();
         if (object.contains(parent.key)) {
-            if (problems_full(duplicates)) ++dropped;
-            else duplicates.push_back(problem{path_to(parent.key), problem_kind::duplicate_member, {}, std::string(duplicate_member_message)});
+            if (problems_full(duplicates))
+                ++dropped;
+            else
+                duplicates.push_back(problem{
+                    path_to(parent.key), problem_kind::duplicate_member, {}, std::string(duplicate_member_message)});
         } else
             object.emplace(parent.key, std::move(v));
     }
@@ -63,8 +67,10 @@ private:
         problem_path path;
         for (std::size_t i = 0; i + 1 < frames_.size(); ++i) {
             const frame& f = frames_[i];
-            if (f.container.is_array()) path.push_back(std::to_string(f.container.get_array().size()));
-            else path.emplace_back(path_name(f.key, path.size()));
+            if (f.container.is_array())
+                path.push_back(std::to_string(f.container.get_array().size()));
+            else
+                path.emplace_back(path_name(f.key, path.size()));
         }
         path.emplace_back(path_name(key, path.size()));
         return path;
@@ -73,4 +79,4 @@ private:
     std::vector<frame> frames_;
 };
 
-} // namespace esign::json::detail
+}  // namespace esign::json::detail

@@ -51,4 +51,4 @@ void walk(const boost::json::value& root, Sink& sink) {
     }
 }
 
-} // namespace esign::json::detail
+}  // namespace esign::json::detail

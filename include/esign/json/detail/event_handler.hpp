@@ -99,4 +99,4 @@ private:
     bool root_is_object_ = false;
 };
 
-} // namespace esign::json::detail
+}  // namespace esign::json::detail

@@ -103,7 +103,7 @@ inline block stored_block(context& c, const add_blocks_item& item, const recipie
     b.templatedText = item.templatedText;
     return b;
 }
-} // namespace envelope_detail
+}  // namespace envelope_detail
 
 inline outcome<envelope_add_blocks_response> handle(context& c, const envelope_add_blocks_request& r) {
     auto d = envelope_detail::find_draft_document(c, r);
@@ -139,4 +139,4 @@ inline outcome<envelope_delete_blocks_response> handle(context& c, const envelop
     return envelope_delete_blocks_response{c.now};
 }
 
-} // namespace esign::reference::handlers
+}  // namespace esign::reference::handlers

@@ -45,7 +45,7 @@ void copy_given_details(const Fields& from, contact& to) {
     if (from.country) to.country = from.country;
 }
 
-} // namespace esign::reference
+}  // namespace esign::reference
 
 namespace esign::reference::handlers {
 
@@ -139,4 +139,4 @@ inline outcome<contact_delete_response> handle(context& c, const contact_delete_
     return contact_delete_response{};
 }
 
-} // namespace esign::reference::handlers
+}  // namespace esign::reference::handlers

@@ -57,7 +57,7 @@ struct list_filter {
 
 // Newest first by creation; ties by insertion, newest first.
 inline bool newer(const envelope_record* a, const envelope_record* b) { return envelope_order::older(b, a); }
-} // namespace envelope_detail
+}  // namespace envelope_detail
 
 inline outcome<envelope_list_response> handle(context& c, const envelope_list_request& r) {
     const workspace_record* ws = c.resolve_workspace(r.workspaceUuid);
@@ -101,7 +101,7 @@ inline void apply_document_update(document_record& d, const envelope_update_docu
     if (u.initialsVerticalMargin) d.doc.initialsVerticalMargin = u.initialsVerticalMargin->value;
     if (u.mustReadAllPages) d.doc.mustReadAllPages = *u.mustReadAllPages;
 }
-} // namespace envelope_detail
+}  // namespace envelope_detail
 
 inline outcome<envelope_update_response> handle(context& c, const envelope_update_request& r) {
     auto found = factory::find_envelope(c, r.workspaceUuid, r.envelopeUuid);
@@ -165,7 +165,7 @@ inline bool has_approver(const envelope_record& env) {
         if (r.data.role == recipient_role::approver) return true;
     return false;
 }
-} // namespace envelope_detail
+}  // namespace envelope_detail
 
 inline outcome<envelope_send_response> handle(context& c, const envelope_send_request& r) {
     auto found = factory::find_envelope(c, r.workspaceUuid, r.envelopeUuid);
@@ -242,7 +242,7 @@ inline document_record copy_template_document(context& c, const document& source
     }
     return d;
 }
-} // namespace envelope_detail
+}  // namespace envelope_detail
 
 inline outcome<envelope_create_from_template_response> handle(context& c,
                                                               const envelope_create_from_template_request& r) {
@@ -313,4 +313,4 @@ inline outcome<control_envelope_create_response> handle(context& c, const contro
     return out;
 }
 
-} // namespace esign::reference::handlers
+}  // namespace esign::reference::handlers

@@ -52,5 +52,5 @@ inline outcome<control_faults_clear_response> handle(harness_context& c, const c
     return control_faults_clear_response{};
 }
 
-} // namespace handlers
-} // namespace esign::reference
+}  // namespace handlers
+}  // namespace esign::reference

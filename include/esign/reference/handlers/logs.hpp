@@ -46,7 +46,7 @@ inline void sort_logs(std::vector<const log_record*>& logs, log_sort_by by, sort
     if (order == sort_order::desc) std::reverse(logs.begin(), logs.end());
 }
 
-} // namespace esign::reference
+}  // namespace esign::reference
 
 namespace esign::reference::handlers {
 
@@ -114,4 +114,4 @@ inline outcome<logs_list_response> handle(context& c, const logs_list_request& r
     return out;
 }
 
-} // namespace esign::reference::handlers
+}  // namespace esign::reference::handlers

@@ -33,7 +33,7 @@ inline added_recipient added_view(const recipient_record& r) {
     const recipient& d = r.data;
     return added_recipient{d.email, d.firstname, d.lastname, d.role, d.associatedContact, d.status, r.color};
 }
-} // namespace envelope_detail
+}  // namespace envelope_detail
 
 inline outcome<envelope_add_recipients_response> handle(context& c, const envelope_add_recipients_request& r) {
     auto found = factory::find_envelope(c, r.workspaceUuid, r.envelopeUuid);
@@ -112,7 +112,7 @@ inline updated_recipient updated_view(const recipient_record& r) {
     out.colorVariant = r.color;
     return out;
 }
-} // namespace envelope_detail
+}  // namespace envelope_detail
 
 inline outcome<envelope_update_recipient_response> handle(context& c, const envelope_update_recipient_request& r) {
     auto found = factory::find_envelope(c, r.workspaceUuid, r.envelopeUuid);
@@ -159,4 +159,4 @@ inline outcome<envelope_delete_recipients_response> handle(context& c, const env
     return envelope_delete_recipients_response{};
 }
 
-} // namespace esign::reference::handlers
+}  // namespace esign::reference::handlers

@@ -98,7 +98,7 @@ inline void decline(context& c, envelope_record& env, recipient_record& rec, con
     log_envelope(c, env, envelope_log_event::ENVELOPE_DECLINED, recipient_author(rec.data), data);
     emit_webhook(c, env, webhook_event::ENVELOPE_DECLINED, std::move(data));
 }
-} // namespace envelope_detail
+}  // namespace envelope_detail
 
 inline outcome<control_recipient_act_response> handle(context& c, const control_recipient_act_request& r) {
     envelope_record* env = envelope_detail::any_envelope(c, r.envelopeUuid);
@@ -120,10 +120,17 @@ inline outcome<control_recipient_act_response> handle(context& c, const control_
     rec.data.status = *after;
     env->update_date = c.now;
     switch (r.action) {
-    case recipient_action::approve: envelope_detail::approve(c, *env, rec); break;
-    case recipient_action::sign: envelope_detail::sign(c, *env, rec); break;
-    case recipient_action::decline: envelope_detail::decline(c, *env, rec, r.reason); break;
-    case recipient_action::open: break;
+        case recipient_action::approve:
+            envelope_detail::approve(c, *env, rec);
+            break;
+        case recipient_action::sign:
+            envelope_detail::sign(c, *env, rec);
+            break;
+        case recipient_action::decline:
+            envelope_detail::decline(c, *env, rec, r.reason);
+            break;
+        case recipient_action::open:
+            break;
     }
     return envelope_detail::act_response(*env, rec);
 }
@@ -167,4 +174,4 @@ inline outcome<control_clock_now_response> handle(context& c, const control_cloc
     return control_clock_now_response{c.now};
 }
 
-} // namespace esign::reference::handlers
+}  // namespace esign::reference::handlers

@@ -61,7 +61,7 @@ inline team_record& create_team(context& c, const control_team_create_request& r
     return stored;
 }
 
-} // namespace esign::reference
+}  // namespace esign::reference
 
 namespace esign::reference::handlers {
 
@@ -105,4 +105,4 @@ inline outcome<control_webhook_deliveries_response> handle(context& c, const con
     return out;
 }
 
-} // namespace esign::reference::handlers
+}  // namespace esign::reference::handlers

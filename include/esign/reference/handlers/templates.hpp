@@ -47,7 +47,7 @@ inline template_summary template_view(const template_record& t) {
     return s;
 }
 
-} // namespace esign::reference
+}  // namespace esign::reference
 
 namespace esign::reference::handlers {
 
@@ -74,4 +74,4 @@ inline outcome<template_list_response> handle(context& c, const template_list_re
     return out;
 }
 
-} // namespace esign::reference::handlers
+}  // namespace esign::reference::handlers

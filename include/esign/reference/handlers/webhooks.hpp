@@ -40,7 +40,7 @@ inline void log_webhook(context& c, team_log_event event, const std::string& uui
     log_team(c, *c.team, event, {{"webhookUuid", uuid}});
 }
 
-} // namespace esign::reference
+}  // namespace esign::reference
 
 namespace esign::reference::handlers {
 
@@ -120,4 +120,4 @@ inline outcome<webhook_delete_response> handle(context& c, const webhook_delete_
     return webhook_delete_response{};
 }
 
-} // namespace esign::reference::handlers
+}  // namespace esign::reference::handlers

@@ -45,7 +45,7 @@ inline workspace_record& create_workspace(context& c, const team_record& team, n
     return stored;
 }
 
-} // namespace esign::reference
+}  // namespace esign::reference
 
 namespace esign::reference::handlers {
 
@@ -81,4 +81,4 @@ inline outcome<workspace_update_response> handle(context& c, const workspace_upd
     return workspace_update_response{workspace_view(*ws)};
 }
 
-} // namespace esign::reference::handlers
+}  // namespace esign::reference::handlers

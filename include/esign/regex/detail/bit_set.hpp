@@ -15,9 +15,7 @@ struct bit_set {
 
     constexpr void insert(std::size_t i) noexcept { words[i / 64] |= std::uint64_t{1} << (i % 64); }
 
-    constexpr bool contains(std::size_t i) const noexcept {
-        return ((words[i / 64] >> (i % 64)) & 1U) != 0;
-    }
+    constexpr bool contains(std::size_t i) const noexcept { return ((words[i / 64] >> (i % 64)) & 1U) != 0; }
 
     constexpr bool empty() const noexcept {
         for (auto w : words) {
@@ -100,4 +98,4 @@ constexpr byte_set single_byte(unsigned char b) noexcept {
     return s;
 }
 
-} // namespace esign::regex::detail
+}  // namespace esign::regex::detail

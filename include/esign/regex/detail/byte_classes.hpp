@@ -45,4 +45,4 @@ constexpr byte_classes partition_bytes(const position_automaton<Positions>& nfa)
     return classes;
 }
 
-} // namespace esign::regex::detail
+}  // namespace esign::regex::detail

@@ -88,4 +88,4 @@ constexpr dfa<States, Classes> make_dfa(const Subsets& subsets, const byte_class
     return result;
 }
 
-} // namespace esign::regex::detail
+}  // namespace esign::regex::detail

@@ -79,4 +79,4 @@ constexpr bool equivalent(const A& a, const B& b) noexcept {
     return !first_difference(a, b).found;
 }
 
-} // namespace esign::regex::detail
+}  // namespace esign::regex::detail

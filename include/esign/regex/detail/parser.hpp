@@ -47,9 +47,7 @@ constexpr byte_set dot_bytes() noexcept { return ~(single_byte('\n') | single_by
 
 constexpr bool is_digit(char c) noexcept { return c >= '0' && c <= '9'; }
 
-constexpr bool is_alnum(char c) noexcept {
-    return is_digit(c) || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
-}
+constexpr bool is_alnum(char c) noexcept { return is_digit(c) || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
 
 constexpr int hex_value(char c) noexcept {
     if (is_digit(c)) return c - '0';
@@ -154,22 +152,32 @@ private:
     constexpr int atom() {
         const char c = next();
         switch (c) {
-        case '.': return add_bytes(dot_bytes());
-        case '[': return add_bytes(bracket());
-        case '\\': return add_bytes(escape(false).bytes);
-        case '(':
-            if (eat("?:")) return group_body();
-            if (eat("?!")) regex_error_lookahead_not_at_pattern_start();
-            if (eat('?')) regex_error_unsupported_group_kind();
-            return group_body();
-        case '*':
-        case '+':
-        case '?':
-        case '{': regex_error_nothing_to_repeat(); return no_node;
-        case ']':
-        case '}': regex_error_unescaped_bracket_or_brace(); return no_node;
-        case '^': regex_error_anchor_not_at_pattern_edge(); return no_node;
-        default: return add_bytes(single_byte(static_cast<unsigned char>(c)));
+            case '.':
+                return add_bytes(dot_bytes());
+            case '[':
+                return add_bytes(bracket());
+            case '\\':
+                return add_bytes(escape(false).bytes);
+            case '(':
+                if (eat("?:")) return group_body();
+                if (eat("?!")) regex_error_lookahead_not_at_pattern_start();
+                if (eat('?')) regex_error_unsupported_group_kind();
+                return group_body();
+            case '*':
+            case '+':
+            case '?':
+            case '{':
+                regex_error_nothing_to_repeat();
+                return no_node;
+            case ']':
+            case '}':
+                regex_error_unescaped_bracket_or_brace();
+                return no_node;
+            case '^':
+                regex_error_anchor_not_at_pattern_edge();
+                return no_node;
+            default:
+                return add_bytes(single_byte(static_cast<unsigned char>(c)));
         }
     }
 
@@ -273,30 +281,44 @@ private:
         }
         const char c = next();
         switch (c) {
-        case 'd': return several(digit_bytes());
-        case 'D': return several(~digit_bytes());
-        case 'w': return several(word_bytes());
-        case 'W': return several(~word_bytes());
-        case 's': return several(space_bytes());
-        case 'S': return several(~space_bytes());
-        case 'n': return literal('\n');
-        case 'r': return literal('\r');
-        case 't': return literal('\t');
-        case 'f': return literal('\f');
-        case 'v': return literal('\v');
-        case '0':
-            if (is_digit(peek())) regex_error_unknown_escape();  // legacy octal
-            return literal('\0');
-        case 'x': return hex_escape();
-        case 'b':
-            if (in_class) return literal('\b');  // ECMAScript: backspace inside a class
-            regex_error_word_boundary_unsupported();
-            return {};
-        case 'B': regex_error_word_boundary_unsupported(); return {};
-        default:
-            if (is_digit(c)) regex_error_backreferences_unsupported();
-            if (is_alnum(c)) regex_error_unknown_escape();
-            return literal(c);  // \. \\ \- \( ...: the character itself
+            case 'd':
+                return several(digit_bytes());
+            case 'D':
+                return several(~digit_bytes());
+            case 'w':
+                return several(word_bytes());
+            case 'W':
+                return several(~word_bytes());
+            case 's':
+                return several(space_bytes());
+            case 'S':
+                return several(~space_bytes());
+            case 'n':
+                return literal('\n');
+            case 'r':
+                return literal('\r');
+            case 't':
+                return literal('\t');
+            case 'f':
+                return literal('\f');
+            case 'v':
+                return literal('\v');
+            case '0':
+                if (is_digit(peek())) regex_error_unknown_escape();  // legacy octal
+                return literal('\0');
+            case 'x':
+                return hex_escape();
+            case 'b':
+                if (in_class) return literal('\b');  // ECMAScript: backspace inside a class
+                regex_error_word_boundary_unsupported();
+                return {};
+            case 'B':
+                regex_error_word_boundary_unsupported();
+                return {};
+            default:
+                if (is_digit(c)) regex_error_backreferences_unsupported();
+                if (is_alnum(c)) regex_error_unknown_escape();
+                return literal(c);  // \. \\ \- \( ...: the character itself
         }
     }
 
@@ -329,4 +351,4 @@ constexpr syntax_tree<Capacity> parse(std::string_view pattern) {
     return parser<Capacity>(pattern).run();
 }
 
-} // namespace esign::regex::detail
+}  // namespace esign::regex::detail

@@ -117,19 +117,22 @@ private:
     constexpr summary visit(int index) {
         const node& n = tree_.nodes[static_cast<std::size_t>(index)];
         switch (n.kind) {
-        case node_kind::bytes: return new_position(n.bytes);
-        case node_kind::repeat: return repeat(n);
-        case node_kind::alternation: {
-            summary any{.nullable = false};
-            for (int c = n.child; c != no_node; c = sibling(c)) {
-                const summary s = visit(c);
-                any.nullable = any.nullable || s.nullable;
-                any.first |= s.first;
-                any.last |= s.last;
+            case node_kind::bytes:
+                return new_position(n.bytes);
+            case node_kind::repeat:
+                return repeat(n);
+            case node_kind::alternation: {
+                summary any{.nullable = false};
+                for (int c = n.child; c != no_node; c = sibling(c)) {
+                    const summary s = visit(c);
+                    any.nullable = any.nullable || s.nullable;
+                    any.first |= s.first;
+                    any.last |= s.last;
+                }
+                return any;
             }
-            return any;
-        }
-        case node_kind::sequence: break;
+            case node_kind::sequence:
+                break;
         }
         summary all{};
         for (int c = n.child; c != no_node; c = sibling(c)) {
@@ -138,9 +141,7 @@ private:
         return all;
     }
 
-    constexpr int sibling(int index) const noexcept {
-        return tree_.nodes[static_cast<std::size_t>(index)].sibling;
-    }
+    constexpr int sibling(int index) const noexcept { return tree_.nodes[static_cast<std::size_t>(index)].sibling; }
 
     constexpr summary new_position(const byte_set& bytes) {
         const std::size_t p = next_position_++;
@@ -195,4 +196,4 @@ constexpr position_automaton<Positions> build_position_automaton(const syntax_tr
     return glushkov_builder<Positions, Capacity>(tree).run();
 }
 
-} // namespace esign::regex::detail
+}  // namespace esign::regex::detail

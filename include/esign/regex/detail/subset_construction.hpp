@@ -93,4 +93,4 @@ constexpr auto determinize(const position_automaton<Positions>& nfa, const byte_
     return dfa;
 }
 
-} // namespace esign::regex::detail
+}  // namespace esign::regex::detail

@@ -41,4 +41,4 @@ struct syntax_tree {
     std::size_t lookahead_count = 0;
 };
 
-} // namespace esign::regex::detail
+}  // namespace esign::regex::detail
