@@ -255,7 +255,12 @@ struct envelope_order {
 
     void add(const envelope_record& env) {
         list& in = by_workspace[env.workspace_uuid];
-        in.insert(std::upper_bound(in.begin(), in.end(), &env, older), &env);  // the end, but for a clock gone back
+        // Nearly always the newest: appended without searching (a search touches ~log2(n)
+        // envelopes, a cache miss each); in its place when a clock went back.
+        if (in.empty() || !older(&env, in.back()))
+            in.push_back(&env);
+        else
+            in.insert(std::upper_bound(in.begin(), in.end(), &env, older), &env);
     }
 
     const list& of(const std::string& workspace) const {

@@ -58,6 +58,15 @@ struct page_slice {
     ::esign::pagination pagination;
 };
 
+// Page `page` of a list of `total` items that is read in place: `visit(i)` for the position i (in
+// list order) of each item on the page, then the pagination object of the response.
+template <class Visit>
+pagination visit_page(std::size_t total, std::int32_t page, std::int32_t limit, Visit visit) {
+    const page_window w = paginate(total, page, limit);
+    for (std::size_t i = w.offset; i < w.offset + w.count; ++i) visit(i);
+    return to_pagination(w);
+}
+
 // Page `page` of `items` (already filtered and in the order of the list), `limit` per page.
 template <class T>
 page_slice<T> page_of(const std::vector<T>& items, std::int32_t page, std::int32_t limit) {

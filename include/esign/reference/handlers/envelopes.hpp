@@ -69,10 +69,9 @@ inline outcome<envelope_list_response> handle(context& c, const envelope_list_re
     if (c.st.due.valid && filter.keeps_all()) {
         // The workspace's envelopes in order, oldest first: the page is read in place.
         const envelope_order::list& all = c.st.order.of(ws->uuid);
-        const rules::page_window w = rules::paginate(all.size(), page, fixed_page_size);
-        for (std::size_t i = w.offset; i < w.offset + w.count; ++i)
+        out.pagination = rules::visit_page(all.size(), page, fixed_page_size, [&](std::size_t i) {
             out.envelopes.push_back(summary_view(*all[all.size() - 1 - i], *c.team));
-        out.pagination = rules::to_pagination(w);
+        });
         return out;
     }
     std::vector<const envelope_record*> matching;

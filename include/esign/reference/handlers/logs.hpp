@@ -77,6 +77,7 @@ inline outcome<logs_list_response> handle(context& c, const logs_list_request& r
     const std::int32_t limit = limit_or_default(r.limit);
     const sort_order order = r.sortOrder.value_or(default_log_sort_order);
     logs_list_response out;
+    std::vector<const log_record*> found;
     const log_index& index = c.st.logs_by;
     if (index.indexed == c.st.logs.size() && index.in_order && c.st.teams.size() == 1) {
         // The store holds this team's logs only, in the order of both sorts: a category's
@@ -90,24 +91,17 @@ inline outcome<logs_list_response> handle(context& c, const logs_list_request& r
         const bool filtered =
             filter.envelope_uuid || filter.workspace_uuid || (filter.event_types && !filter.event_types->empty());
         if (!filtered) {
-            const rules::page_window w = rules::paginate(candidates.size(), page, limit);
-            for (std::size_t i = w.offset; i < w.offset + w.count; ++i) out.logs.push_back(at(i).entry);
-            out.pagination = rules::to_pagination(w);
+            out.pagination = rules::visit_page(candidates.size(), page, limit,
+                                               [&](std::size_t i) { out.logs.push_back(at(i).entry); });
             return out;
         }
-        std::vector<const log_record*> found;
         for (std::size_t i = 0; i < candidates.size(); ++i)
             if (filter.keeps(at(i))) found.push_back(&at(i));
-        const auto slice = rules::page_of(found, page, limit);
-        for (const log_record* rec : slice.items) out.logs.push_back(rec->entry);
-        out.pagination = slice.pagination;
-        return out;
+    } else {
+        for (const auto& rec : c.st.logs)
+            if (filter.keeps(rec)) found.push_back(&rec);
+        sort_logs(found, r.sortBy.value_or(default_log_sort_by), order);
     }
-
-    std::vector<const log_record*> found;
-    for (const auto& rec : c.st.logs)
-        if (filter.keeps(rec)) found.push_back(&rec);
-    sort_logs(found, r.sortBy.value_or(default_log_sort_by), order);
     const auto slice = rules::page_of(found, page, limit);
     for (const log_record* rec : slice.items) out.logs.push_back(rec->entry);
     out.pagination = slice.pagination;
