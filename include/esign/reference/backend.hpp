@@ -87,24 +87,9 @@ public:
         std::shared_ptr<team_shard> team;
     };
 
-    explicit backend(backend_options options = {})
-        : options_(std::move(options)),
-          server_ids_(options_.seed),
-          deliveries_([this] { return options_.wall_clock(); }) {
-        if (!options_.wall_clock)
-            options_.wall_clock = [] {
-                using namespace std::chrono;
-                return duration_cast<milliseconds>(system_clock::now().time_since_epoch()).count();
-            };
-        build_routes();
-        if (options_.fixture_json) {
-            auto loaded = load_fixture(*options_.fixture_json, options_, options_.wall_clock());
-            if (!loaded.problems.empty())
-                fixture_problems_ = std::move(loaded.problems);
-            else
-                registry_ = fixture_registry(std::move(loaded));
-        }
-    }
+    // (Defined in detail/backend_definitions.hpp with the routes: it loads the fixture, which
+    // reads every record type.)
+    explicit backend(backend_options options = {});
 
     backend(const backend&) = delete;
     backend& operator=(const backend&) = delete;
@@ -327,20 +312,9 @@ private:
 
     // ---- routing and credentials ----------------------------------------------------------
 
-    void build_routes() {
-        for_each_operation([&](const auto& op) {
-            using request = typename std::remove_cvref_t<decltype(op)>::request_type;
-            if (op.is_control && !options_.control_enabled) return;
-            route r;
-            r.access = op.access;
-            r.read_only = op.read_only;
-            r.is_public = !op.is_control;
-            r.run = [](backend& self, std::string_view path, const caller& who, std::string_view body, bool read_only) {
-                return self.run<request>(path, who, body, read_only);
-            };
-            routes_.emplace(op.path, r);
-        });
-    }
+    // A runner per operation of the table: every operation's decoding, handler and encoding
+    // are instantiated here (detail/backend_definitions.hpp).
+    void build_routes();
 
     const route* find_route(std::string_view path) const noexcept {
         auto it = routes_.find(path);
@@ -897,3 +871,9 @@ private:
 };
 
 }  // namespace esign::reference
+
+// The definitions that instantiate every operation: here, unless the program compiles them once
+// in a source file of its own (<esign/reference/src.hpp>, ESIGN_SEPARATE_COMPILATION).
+#ifndef ESIGN_SEPARATE_COMPILATION
+#include <esign/reference/detail/backend_definitions.hpp>
+#endif

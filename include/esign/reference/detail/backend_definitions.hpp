@@ -1,0 +1,57 @@
+// SPDX-License-Identifier: BSL-1.0
+#pragma once
+// The members of esign::reference::backend that instantiate every operation of the table (its
+// routes) and read every record type (its constructor, through the fixture). They are most of
+// what compiling the backend costs, so a program with several source files that use the backend
+// may compile them once: define ESIGN_SEPARATE_COMPILATION for every source file of the program,
+// and include <esign/reference/src.hpp> in one of them. Otherwise backend.hpp includes this
+// header and the definitions are inline, as in any header-only library.
+#include <chrono>
+#include <type_traits>
+#include <utility>
+
+#include <esign/reference/backend.hpp>
+
+#ifdef ESIGN_SEPARATE_COMPILATION
+#define ESIGN_DETAIL_BACKEND_DEFINITION
+#else
+#define ESIGN_DETAIL_BACKEND_DEFINITION inline
+#endif
+
+namespace esign::reference {
+
+ESIGN_DETAIL_BACKEND_DEFINITION backend::backend(backend_options options)
+    : options_(std::move(options)), server_ids_(options_.seed), deliveries_([this] { return options_.wall_clock(); }) {
+    if (!options_.wall_clock)
+        options_.wall_clock = [] {
+            using namespace std::chrono;
+            return duration_cast<milliseconds>(system_clock::now().time_since_epoch()).count();
+        };
+    build_routes();
+    if (options_.fixture_json) {
+        auto loaded = load_fixture(*options_.fixture_json, options_, options_.wall_clock());
+        if (!loaded.problems.empty())
+            fixture_problems_ = std::move(loaded.problems);
+        else
+            registry_ = fixture_registry(std::move(loaded));
+    }
+}
+
+ESIGN_DETAIL_BACKEND_DEFINITION void backend::build_routes() {
+    for_each_operation([&](const auto& op) {
+        using request = typename std::remove_cvref_t<decltype(op)>::request_type;
+        if (op.is_control && !options_.control_enabled) return;
+        route r;
+        r.access = op.access;
+        r.read_only = op.read_only;
+        r.is_public = !op.is_control;
+        r.run = [](backend& self, std::string_view path, const caller& who, std::string_view body, bool read_only) {
+            return self.run<request>(path, who, body, read_only);
+        };
+        routes_.emplace(op.path, r);
+    });
+}
+
+}  // namespace esign::reference
+
+#undef ESIGN_DETAIL_BACKEND_DEFINITION
