@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: BSL-1.0
 // esign-reference-server: the in-memory reference backend behind HTTP/1.1 (contract.md §5).
 //
-// Build (one translation unit):
-//   g++ -std=c++20 -O2 -Iinclude examples/reference_server/main.cpp -o esign-reference-server
-//       -lboost_json -lfmt -lssl -lcrypto -pthread
+// Three source files, compiled in parallel (ESIGN_SEPARATE_COMPILATION: the backend's operations
+// in backend_definitions.cpp, the OpenAPI document in openapi_document.cpp):
+//   g++ -std=c++20 -O2 -DESIGN_SEPARATE_COMPILATION -Iinclude examples/reference_server/*.cpp
+//       -o esign-reference-server -lboost_json -lfmt -lssl -lcrypto -pthread
 #include <csignal>
 #include <cstdio>
 #include <fstream>
@@ -18,11 +19,11 @@
 #include <boost/asio/signal_set.hpp>
 
 #include <esign/reference/backend.hpp>
-#include <esign/schema/openapi.hpp>
 
 #include "cli.hpp"
 #include "http_server.hpp"
 #include "log.hpp"
+#include "openapi_document.hpp"
 #include "webhook_sender.hpp"
 
 namespace {
@@ -69,7 +70,7 @@ int run(const server::command_line& cl) {
     options.journal_size = cl.journal_size;
     options.control_token = cl.control_token;
     options.control_enabled = !cl.no_control;
-    options.openapi_json = esign::schema::openapi_json();
+    options.openapi_json = server::openapi_document();
     if (cl.fixture_file) {
         std::string error;
         auto text = read_file(*cl.fixture_file, error);
