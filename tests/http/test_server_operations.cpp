@@ -6,6 +6,7 @@
 #include "test_support.hpp"
 
 #include <cstdint>
+#include <regex>
 #include <set>
 #include <string>
 #include <vector>

@@ -13,12 +13,21 @@
 #include <vector>
 
 #include <boost/asio/executor_work_guard.hpp>
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/post.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/http.hpp>
 #include <regex>
 #include <openssl/evp.h>
 #include <openssl/hmac.h>
 
 using namespace esign::test;
 using namespace std::chrono_literals;
+
+namespace asio = boost::asio;
+namespace beast = boost::beast;
+using tcp = asio::ip::tcp;
 
 namespace {
 

@@ -4,10 +4,11 @@
 #include <catch2/catch.hpp>
 
 #include <optional>
-#include <regex>
 #include <set>
 #include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 #include <boost/json.hpp>
 
@@ -16,15 +17,14 @@
 
 namespace esign::test {
 
-inline bool is_lowercase_uuid(std::string_view s) {
-    static const std::regex uuid("^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$");
-    return std::regex_match(s.begin(), s.end(), uuid);
-}
+// A few helpers are defined in test_support.cpp, compiled once (the <regex> matching, the
+// server's start and stop, check_error), rather than in every test file.
 
-inline bool is_iso8601_ms(std::string_view s) {
-    static const std::regex iso(R"(^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$)");
-    return std::regex_match(s.begin(), s.end(), iso);
-}
+// Whether `s` is a UUID in lowercase hex (8-4-4-4-12).
+bool is_lowercase_uuid(std::string_view s);
+
+// Whether `s` is a UTC timestamp with milliseconds: 2024-01-02T03:04:05.678Z.
+bool is_iso8601_ms(std::string_view s);
 
 // The value at a JSON pointer ("/webhook/uuid"), or null when there is none.
 inline boost::json::value at(const boost::json::value& v, std::string_view pointer) {
@@ -42,10 +42,8 @@ inline std::string string_member(const boost::json::value& v, std::string_view n
 // The server, stopped at the end of the test with a check that it exited cleanly.
 class test_server : public server_process {
 public:
-    explicit test_server(std::vector<std::string> extra_args = {}) : server_process(std::move(extra_args)) {}
-    ~test_server() {
-        if (!exit_status()) CHECK(stop() == 0);
-    }
+    explicit test_server(std::vector<std::string> extra_args = {});
+    ~test_server();
 
     http_response post(std::string path, std::string body, const header_list& headers = {}) {
         return esign::test::post(host(), port(), std::move(path), std::move(body), headers);
@@ -117,66 +115,7 @@ inline unsigned contract_status(std::string_view code) {
 enum class details { none, root_only, by_code };
 
 // An error response: the status, the error body of contract.md §1, and its headers.
-inline void check_error(const http_response& r, unsigned status, std::string_view code, std::string_view path,
-                        details expected_details = details::by_code) {
-    INFO("response " << r.status << " " << r.body);
-    CHECK(r.status == status);
-    CHECK(r.header("Content-Type").value_or("") == "application/json");
-    const auto request_id = r.header("X-Request-Id").value_or("");
-    CHECK(is_lowercase_uuid(request_id));
-    CHECK(r.header_count("X-Request-Id") == 1);
-
-    boost::json::value v;
-    REQUIRE_NOTHROW(v = r.json());
-    REQUIRE(v.is_object());
-    const auto& o = v.as_object();
-    REQUIRE(o.contains("statusCode"));
-    CHECK(o.at("statusCode").is_int64());
-    CHECK(o.at("statusCode") == boost::json::value(status));
-    REQUIRE(o.contains("error"));
-    REQUIRE(o.at("error").is_object());
-    const auto& e = o.at("error").as_object();
-    CHECK(string_member(e, "code") == code);
-    for (auto name : {"message", "suggestion", "documentationUrl"}) {
-        INFO("error." << name);
-        CHECK((e.contains(name) && e.at(name).is_string()));
-    }
-    CHECK(string_member(o, "requestId") == request_id);
-    CHECK(is_iso8601_ms(string_member(o, "timestamp")));
-    CHECK(string_member(o, "path") == path);
-
-    if (expected_details == details::by_code)
-        expected_details = code == "INVALID_REQUEST_FORMAT" && status == 400 ? details::by_code : details::none;
-    switch (expected_details) {
-        case details::none:
-            CHECK_FALSE(e.contains("details"));  // absent, not null
-            break;
-        case details::root_only: {
-            REQUIRE(e.contains("details"));
-            REQUIRE(e.at("details").is_array());
-            const auto& d = e.at("details").as_array();
-            REQUIRE(d.size() == 1);
-            REQUIRE(d[0].is_object());
-            REQUIRE(d[0].as_object().contains("path"));
-            CHECK(d[0].as_object().at("path") == boost::json::array{});
-            break;
-        }
-        case details::by_code: {
-            REQUIRE(e.contains("details"));
-            REQUIRE(e.at("details").is_array());
-            const auto& d = e.at("details").as_array();
-            CHECK_FALSE(d.empty());
-            CHECK(d.size() <= 100);
-            for (const auto& entry : d) {
-                REQUIRE(entry.is_object());
-                REQUIRE(entry.as_object().contains("path"));
-                REQUIRE(entry.as_object().at("path").is_array());
-                for (const auto& key : entry.as_object().at("path").as_array()) CHECK(key.is_string());
-                CHECK((entry.as_object().contains("message") && entry.as_object().at("message").is_string()));
-            }
-            break;
-        }
-    }
-}
+void check_error(const http_response& r, unsigned status, std::string_view code, std::string_view path,
+                 details expected_details = details::by_code);
 
 }  // namespace esign::test
