@@ -7,7 +7,8 @@
 //   regex/       compile-time regular expressions → DFA, and the two e-mail patterns
 //   model/       the described resources, requests, responses and enums; the operation table
 //   validation/  problems and results (errors are values)
-//   json/        read/decode bytes or JSON into typed values with every problem; encode/write back
+//   json/        read/decode bytes or JSON into typed values with every problem; encode/write back;
+//                check a value built in code (esign::check, esign::checked, the types' `make`)
 //   rules/       error codes, status rules, lifecycle, pagination, colours, webhook URLs
 //   reference/   the in-memory backend (include <esign/reference/backend.hpp>; not included here,
 //                since most users only parse and validate)
@@ -33,6 +34,7 @@
 #include <esign/validation/problem.hpp>
 #include <esign/validation/result.hpp>
 
+#include <esign/json/check.hpp>
 #include <esign/json/decode.hpp>
 #include <esign/json/encode.hpp>
 #include <esign/json/error_body.hpp>

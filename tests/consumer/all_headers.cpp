@@ -19,7 +19,9 @@ int main() {
         backend.handle("/_control/envelope/create", key, R"({"title":"t","documents":[{"title":"d","pageCount":1}]})");
     auto listed = backend.handle("/public/envelope/list", key, "{}");
     auto request = esign::json::read<esign::workspace_create_request>(R"({"name":"Legal"})");
-    if (team.status != 200 || created.status != 200 || listed.status != 200 || !request) {
+    const bool checked = request && esign::check(*request) && esign::uuid36::make(std::string(36, 'u')) &&
+                         !esign::check(esign::envelope_add_recipients_request{});
+    if (team.status != 200 || created.status != 200 || listed.status != 200 || !request || !checked) {
         std::puts("all_headers: unexpected answer");
         return 1;
     }

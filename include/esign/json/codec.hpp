@@ -7,10 +7,24 @@
 //   static void read(const scalar&, T&, decoder&);                // a string, number, boolean or null
 //   static void decode(const boost::json::value&, T&, decoder&);  // any value, as a DOM
 //   static void encode(const T&, boost::json::value&);
+//   static void check(const T&, problem_sink&);                   // optional: the rules of a T
 //
 // A reader adds every problem it finds with decoder::add (at the current path) and never
 // throws. `read` is called straight from the parser's events; `decode` gets the value built
-// first. Containers (described structs, std::optional, nullable, std::vector, bounded_vector,
+// first.
+//
+// `check` (optional) holds the rules a value of T must follow once it is a T (a length, a
+// pattern, a range), so that the two ways of judging a value share them: the reader calls it
+// once it has the value (`auto sink = d.sink(); check(out, sink);`), and esign::check
+// (json/check.hpp) calls it on a value built in code. It adds each problem with
+// `out.add(kind, message, limit)`, at the value's own path, which the sink knows; it may return
+// bool (whether the rules hold), which esign::check ignores. A codec without `check` has no
+// rules: esign::check accepts every value of its type. For the rules across members of a
+// struct, esign::check takes a value whose check finds a problem to be one that the reader
+// does not keep (the member keeps what it held), unless T derives from std::string (a reader
+// keeps a string that breaks its rules); see json/check.hpp.
+//
+// Containers (described structs, std::optional, nullable, std::vector, bounded_vector,
 // std::map<std::string, T>) read their contents as they arrive, through a third form that
 // esign's own codecs use:
 //
@@ -44,6 +58,12 @@ concept scalar_codec = requires(const scalar& s, T& out, decoder& d) {
 template <class T>
 concept value_codec = requires(const boost::json::value& v, T& out, decoder& d) {
     codec<T>::decode(v, out, d);
+};
+
+// A codec with rules of its own on a value (`check`).
+template <class T>
+concept checking_codec = requires(const T& value, problem_sink& out) {
+    codec<T>::check(value, out);
 };
 
 // A codec that reads a container's contents as they arrive.

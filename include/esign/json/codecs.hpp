@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: BSL-1.0
 #pragma once
 // Codecs for the standard types and for esign's constrained vocabulary. Each reads one
-// value, reports what is wrong with it at the current path, and never throws.
+// value, reports what is wrong with it at the current path, and never throws. The rules of a
+// constrained type are its codec's `check` (a length, a pattern, a range), which the reader
+// calls once it has the value and esign::check (json/check.hpp) calls on a value built in code:
+// one function per rule for both.
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
@@ -37,20 +40,32 @@ inline bool read_string(const scalar& s, std::string& out, decoder& d) {
     return true;
 }
 
-inline void check_length(std::string_view s, std::size_t min, std::size_t max, decoder& d) {
+// The length rule of every bounded string, in code points. True when it holds.
+inline bool check_length(std::string_view s, std::size_t min, std::size_t max, problem_sink& out) {
     // A code point is 1 to 4 bytes: most strings are judged by their size alone.
-    if (s.size() <= max && (s.size() + 3) / 4 >= min) return;
+    if (s.size() <= max && (s.size() + 3) / 4 >= min) return true;
     std::size_t n = code_point_count(s);
     if (min == max && n != min)
-        d.add(n < min ? problem_kind::too_short : problem_kind::too_long,
-              fmt::format("must be exactly {} characters", min), static_cast<std::int64_t>(min));
+        out.add(n < min ? problem_kind::too_short : problem_kind::too_long,
+                fmt::format("must be exactly {} characters", min), static_cast<std::int64_t>(min));
     else if (n < min)
-        d.add(problem_kind::too_short,
-              min == 1 ? std::string("must not be empty") : fmt::format("must be at least {} characters", min),
-              static_cast<std::int64_t>(min));
+        out.add(problem_kind::too_short,
+                min == 1 ? std::string("must not be empty") : fmt::format("must be at least {} characters", min),
+                static_cast<std::int64_t>(min));
     else if (n > max)
-        d.add(problem_kind::too_long, fmt::format("must be at most {} characters", max),
-              static_cast<std::int64_t>(max));
+        out.add(problem_kind::too_long, fmt::format("must be at most {} characters", max),
+                static_cast<std::int64_t>(max));
+    else
+        return true;
+    return false;
+}
+
+// Reads a string into `out` and, when it is one, judges it by codec<T>::check.
+template <class T>
+void read_checked_string(const scalar& s, T& out, decoder& d) {
+    if (!read_string(s, out, d)) return;
+    auto sink = d.sink();
+    codec<T>::check(out, sink);
 }
 }  // namespace detail
 
@@ -95,11 +110,27 @@ template <>
 struct codec<std::uint64_t> {
     static void read(const scalar& s, std::uint64_t& out, decoder& d) {
         if (!s.is_number()) return d.add(problem_kind::type, detail::expected_but("an integer", s.kind));
-        auto i = integral_value(s);
-        if (!i || *i < 0) return d.add(problem_kind::range, "must be an integer of at least 0", 0);
-        out = static_cast<std::uint64_t>(*i);
+        auto sink = d.sink();
+        std::uint64_t value = 0;
+        if (s.kind == boost::json::kind::uint64) {
+            value = s.uint64;
+        } else {
+            auto i = integral_value(s);
+            if (!i || *i < 0) return refuse(sink);
+            value = static_cast<std::uint64_t>(*i);
+        }
+        if (check(value, sink)) out = value;
+    }
+    // Read as a signed 64-bit integer, as every integer of the interface is: at most INT64_MAX.
+    static bool check(std::uint64_t value, problem_sink& out) {
+        if (value <= static_cast<std::uint64_t>(INT64_MAX)) return true;
+        refuse(out);
+        return false;
     }
     static void encode(std::uint64_t in, boost::json::value& out) { out = in; }
+
+private:
+    static void refuse(problem_sink& out) { out.add(problem_kind::range, "must be an integer of at least 0", 0); }
 };
 
 template <>
@@ -146,27 +177,41 @@ template <std::int64_t Min, std::int64_t Max>
 struct codec<ranged<Min, Max>> {
     static void read(const scalar& s, ranged<Min, Max>& out, decoder& d) {
         if (!s.is_number()) return d.add(problem_kind::type, detail::expected_but("an integer", s.kind));
+        auto sink = d.sink();
         auto i = integral_value(s);
         if (!i) {
             // A whole number beyond 64 bits is out of range, not "not an integer".
             const double x = s.to_double();
             if (x == std::trunc(x)) {
-                if (x < 0) return d.add(problem_kind::range, fmt::format("must be at least {}", Min), Min);
-                return d.add(problem_kind::range, fmt::format("must be at most {}", Max), Max);
+                check_value(x < 0 ? INT64_MIN : INT64_MAX, sink);
+                return;
             }
             return d.add(problem_kind::range, "must be an integer");
         }
-        if (*i < Min) return d.add(problem_kind::range, fmt::format("must be at least {}", Min), Min);
-        if (*i > Max) return d.add(problem_kind::range, fmt::format("must be at most {}", Max), Max);
-        out.value = static_cast<std::int32_t>(*i);
+        if (check_value(*i, sink)) out.value = static_cast<std::int32_t>(*i);
     }
+    static bool check(ranged<Min, Max> value, problem_sink& out) { return check_value(value.value, out); }
     static void encode(ranged<Min, Max> in, boost::json::value& out) { out = static_cast<std::int64_t>(in.value); }
+
+private:
+    static bool check_value(std::int64_t i, problem_sink& out) {
+        if (i < Min)
+            out.add(problem_kind::range, fmt::format("must be at least {}", Min), Min);
+        else if (i > Max)
+            out.add(problem_kind::range, fmt::format("must be at most {}", Max), Max);
+        else
+            return true;
+        return false;
+    }
 };
 
 template <std::size_t Min, std::size_t Max>
 struct codec<bounded_string<Min, Max>> {
     static void read(const scalar& s, bounded_string<Min, Max>& out, decoder& d) {
-        if (detail::read_string(s, out, d)) detail::check_length(out, Min, Max, d);
+        detail::read_checked_string(s, out, d);
+    }
+    static bool check(const bounded_string<Min, Max>& value, problem_sink& out) {
+        return detail::check_length(value, Min, Max, out);
     }
     static void encode(const bounded_string<Min, Max>& in, boost::json::value& out) {
         out = boost::json::string_view(in);
@@ -175,10 +220,15 @@ struct codec<bounded_string<Min, Max>> {
 
 template <email_form Form, std::size_t Max>
 struct codec<email<Form, Max>> {
-    static void read(const scalar& s, email<Form, Max>& out, decoder& d) {
-        if (!detail::read_string(s, out, d)) return;
-        detail::check_length(out, 0, Max, d);
-        if (!email<Form, Max>::matches(out)) d.add(problem_kind::pattern, "must be a valid e-mail address");
+    static void read(const scalar& s, email<Form, Max>& out, decoder& d) { detail::read_checked_string(s, out, d); }
+    // Both rules are judged: a long address can also be malformed.
+    static bool check(const email<Form, Max>& value, problem_sink& out) {
+        bool ok = detail::check_length(value, 0, Max, out);
+        if (!email<Form, Max>::matches(value)) {
+            out.add(problem_kind::pattern, "must be a valid e-mail address");
+            ok = false;
+        }
+        return ok;
     }
     static void encode(const email<Form, Max>& in, boost::json::value& out) { out = boost::json::string_view(in); }
 };
@@ -186,8 +236,12 @@ struct codec<email<Form, Max>> {
 template <regex::fixed_string Pattern>
 struct codec<pattern_string<Pattern>> {
     static void read(const scalar& s, pattern_string<Pattern>& out, decoder& d) {
-        if (detail::read_string(s, out, d) && !pattern_string<Pattern>::matches(out))
-            d.add(problem_kind::pattern, fmt::format("must match {}", Pattern.view()));
+        detail::read_checked_string(s, out, d);
+    }
+    static bool check(const pattern_string<Pattern>& value, problem_sink& out) {
+        if (pattern_string<Pattern>::matches(value)) return true;
+        out.add(problem_kind::pattern, fmt::format("must match {}", Pattern.view()));
+        return false;
     }
     static void encode(const pattern_string<Pattern>& in, boost::json::value& out) {
         out = boost::json::string_view(in);
@@ -196,12 +250,14 @@ struct codec<pattern_string<Pattern>> {
 
 template <>
 struct codec<absolute_uri> {
+    static void read(const scalar& s, absolute_uri& out, decoder& d) { detail::read_checked_string(s, out, d); }
     // Too long is said as such (like any bounded string); anything else that is no URI is a pattern.
-    static void read(const scalar& s, absolute_uri& out, decoder& d) {
-        if (!detail::read_string(s, out, d)) return;
-        if (out.size() > absolute_uri::max_length && code_point_count(out) > absolute_uri::max_length)
-            return detail::check_length(out, 0, absolute_uri::max_length, d);
-        if (!absolute_uri::matches(out)) d.add(problem_kind::pattern, "must be an absolute URI");
+    static bool check(const absolute_uri& value, problem_sink& out) {
+        if (value.size() > absolute_uri::max_length && code_point_count(value) > absolute_uri::max_length)
+            return detail::check_length(value, 0, absolute_uri::max_length, out);
+        if (absolute_uri::matches(value)) return true;
+        out.add(problem_kind::pattern, "must be an absolute URI");
+        return false;
     }
     static void encode(const absolute_uri& in, boost::json::value& out) { out = boost::json::string_view(in); }
 };
@@ -310,6 +366,29 @@ struct vector_codec {
         array.reserve(in.size());
         for (const auto& item : in) encode_value(item, array.emplace_back(nullptr));
     }
+    // The size rule of a bounded_vector (none for a std::vector), judged once its items are:
+    // `n` items, those beyond the maximum included.
+    static bool check_size(std::size_t n, problem_sink& out) {
+        if constexpr (requires {
+                          Vector::min_size;
+                          Vector::max_size;
+                      }) {
+            if (n < Vector::min_size)
+                out.add(problem_kind::size,
+                        fmt::format("must have at least {} item{}", Vector::min_size, Vector::min_size == 1 ? "" : "s"),
+                        static_cast<std::int64_t>(Vector::min_size));
+            else if (n > Vector::max_size)
+                out.add(problem_kind::size, fmt::format("must have at most {} items", Vector::max_size),
+                        static_cast<std::int64_t>(Vector::max_size));
+            else
+                return true;
+            return false;
+        } else {
+            (void)n;
+            (void)out;
+            return true;
+        }
+    }
 
 private:
     static slot item(frame& f, decoder&) {
@@ -321,18 +400,9 @@ private:
         return slot_for(out.back());
     }
     static void end(frame& f, decoder& d) {
-        if constexpr (requires {
-                          Vector::min_size;
-                          Vector::max_size;
-                      }) {
-            const std::size_t n = f.items;  // more than are stored when beyond the maximum
-            if (n < Vector::min_size)
-                d.add(problem_kind::size,
-                      fmt::format("must have at least {} item{}", Vector::min_size, Vector::min_size == 1 ? "" : "s"),
-                      static_cast<std::int64_t>(Vector::min_size));
-            else if (n > Vector::max_size)
-                d.add(problem_kind::size, fmt::format("must have at most {} items", Vector::max_size),
-                      static_cast<std::int64_t>(Vector::max_size));
+        if constexpr (requires { Vector::max_size; }) {
+            auto sink = d.sink();
+            check_size(f.items, sink);  // more than are stored when beyond the maximum
         }
     }
     static constexpr container_reader items{nullptr, &item, &end};

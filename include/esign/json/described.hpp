@@ -90,16 +90,43 @@ inline bool same_name(std::string_view a, std::string_view b) noexcept {
 template <class T>
 using public_members = boost::describe::describe_members<T, boost::describe::mod_public>;
 
+// The rules across the members of `value` (its validate hook), as read and esign::check both
+// judge them: `sink` is at the value's path, the value's own problems begin at `first_problem`
+// in `problems`, and a rule's problem at a member that already has one that marks it bad is
+// dropped. Called when every required member is present.
+template <class T>
+void check_across_members(const T& value, problem_list& problems, problem_sink& sink, std::size_t first_problem) {
+    if constexpr (has_validate<T>) {
+        const std::size_t first_rule_problem = problems.size();
+        validate(value, sink);
+        drop_rule_problems_on_bad_members(problems, first_problem, first_rule_problem);
+    } else {
+        (void)value, (void)problems, (void)sink, (void)first_problem;
+    }
+}
+
 }  // namespace detail
 
 template <described_enum E>
 struct codec<E> {
     static void read(const scalar& s, E& out, decoder& d) {
         if (!s.is_string()) return d.add(problem_kind::type, detail::expected_but("a string", s.kind));
-        if (auto e = enum_from_wire<E>(s.text))
-            out = *e;
-        else
-            d.add(problem_kind::enum_value, detail::allowed_values_message<E>());
+        auto sink = d.sink();
+        if (auto e = from_wire(s.text, sink)) out = *e;
+    }
+    // An enumerator is written as its wire string, which read takes back. A value outside the
+    // described enumerators is judged by the wire string it is written as (enum_to_wire gives ""
+    // for it), as read judges an unknown string.
+    static bool check(E value, problem_sink& out) {
+        constexpr auto values = enum_values<E>();
+        for (E e : values)
+            if (e == value) return true;
+        return from_wire(enum_to_wire(value), out).has_value();
+    }
+    static std::optional<E> from_wire(std::string_view wire, problem_sink& out) {
+        auto e = enum_from_wire<E>(wire);
+        if (!e) out.add(problem_kind::enum_value, detail::allowed_values_message<E>());
+        return e;
     }
     static void encode(E in, boost::json::value& out) {
         auto s = enum_to_wire(in);
@@ -213,10 +240,8 @@ private:
         }
         if constexpr (detail::has_validate<T>) {
             if (all_required_present) {
-                const std::size_t first_rule_problem = d.problem_count();
                 auto sink = d.sink(f.first_problem);
-                validate(std::as_const(*static_cast<const T*>(f.target)), sink);
-                detail::drop_rule_problems_on_bad_members(d.problems(), f.first_problem, first_rule_problem);
+                detail::check_across_members(*static_cast<const T*>(f.target), d.problems(), sink, f.first_problem);
             }
         }
     }

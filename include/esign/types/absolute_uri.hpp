@@ -16,12 +16,13 @@
 //     address.
 // So "ftp://hooks.example.com/" is a URL the server refuses to call, not a malformed request.
 //
-// Too long: the decoder's codec for this type (json/codecs.hpp) reports every failure of
-// matches() as kind `pattern` ("must be an absolute URI"); max_length is here for the schema
-// (maxLength) and for a codec that wants to report too_long separately.
+// Too long: the codec for this type (json/codecs.hpp) reports more than max_length characters
+// as kind `too_long`, like any bounded string, and every other failure of matches() as kind
+// `pattern` ("must be an absolute URI"); max_length is also the schema's maxLength.
 #include <cstddef>
 #include <string>
 #include <string_view>
+#include <utility>
 
 #include <esign/types/uri.hpp>
 
@@ -41,6 +42,13 @@ struct absolute_uri : std::string {
     // The DFA's pattern (ECMAScript, as JSON Schema takes it). It reads an IPv6 literal only as
     // "[" hex digits, ':' and '.' "]": parse_ipv6 checks the rest (see types/uri.hpp).
     static constexpr std::string_view pattern() noexcept { return uri_grammar::pattern(); }
+
+    // The URI, or its problems (too long, not an absolute URI, not valid UTF-8); see `make` in
+    // types/bounded_string.hpp. (A template only so that the call is resolved where it is used.)
+    template <class Self = absolute_uri>
+    static auto make(std::string s) {
+        return checked(Self(std::move(s)));
+    }
 };
 
 }  // namespace esign

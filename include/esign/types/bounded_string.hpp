@@ -3,9 +3,13 @@
 // A string whose length, counted in Unicode code points, lies in [Min, Max].
 // The bound is part of the type, so a reader of a struct sees the rule.
 #include <cstddef>
+#include <cstdint>
+#include <cstring>
 #include <limits>
 #include <string>
 #include <string_view>
+#include <type_traits>
+#include <utility>
 
 namespace esign {
 
@@ -18,6 +22,53 @@ constexpr std::size_t code_point_count(std::string_view s) noexcept {
     return n;
 }
 
+// Whether `s` is valid UTF-8 as RFC 3629 defines it (no overlong form, no surrogate, nothing
+// above U+10FFFF), as the text of a JSON document must be: what the parser of json::read accepts.
+constexpr bool valid_utf8(std::string_view s) noexcept {
+    const std::size_t n = s.size();
+    std::size_t i = 0;
+    while (i < n) {
+        if (!std::is_constant_evaluated()) {  // ASCII, 8 bytes at a time: most text
+            std::uint64_t word = 0;
+            while (n - i >= 8 && (std::memcpy(&word, s.data() + i, 8), (word & 0x8080808080808080u) == 0)) i += 8;
+            if (i == n) break;
+        }
+        const auto c = static_cast<unsigned char>(s[i]);
+        if (c < 0x80) {
+            ++i;
+            continue;
+        }
+        std::size_t length = 0;
+        unsigned char low = 0x80, high = 0xBF;  // the range of the second byte
+        if (c >= 0xC2 && c <= 0xDF)
+            length = 2;
+        else if (c >= 0xE0 && c <= 0xEF) {
+            length = 3;
+            if (c == 0xE0) low = 0xA0;   // overlong
+            if (c == 0xED) high = 0x9F;  // surrogates
+        } else if (c >= 0xF0 && c <= 0xF4) {
+            length = 4;
+            if (c == 0xF0) low = 0x90;   // overlong
+            if (c == 0xF4) high = 0x8F;  // above U+10FFFF
+        } else {
+            return false;  // a continuation byte, an overlong lead (C0, C1), or F5 to FF
+        }
+        if (n - i < length) return false;
+        const auto second = static_cast<unsigned char>(s[i + 1]);
+        if (second < low || second > high) return false;
+        for (std::size_t k = 2; k < length; ++k)
+            if ((static_cast<unsigned char>(s[i + k]) & 0xC0u) != 0x80u) return false;
+        i += length;
+    }
+    return true;
+}
+
+// Checked construction (`make`, here and on the other constrained types): the value, or every
+// problem it has, as an esign::result, e.g. bounded_string<1, 100>::make(text). The problems are
+// those of esign::checked, of <esign/json/check.hpp> (included by <esign/esign.hpp>), which this
+// layer cannot include: `make` finds it by argument-dependent lookup where it is called.
+// Building the type directly (bounded_string<1, 100>{text}) checks nothing, as before.
+
 template <std::size_t Min, std::size_t Max = unbounded>
 struct bounded_string : std::string {
     static_assert(Min <= Max);
@@ -28,6 +79,9 @@ struct bounded_string : std::string {
     bounded_string(std::string s) : std::string(std::move(s)) {}
     bounded_string(std::string_view s) : std::string(s) {}
     const std::string& str() const noexcept { return *this; }
+
+    // The string, or its problems (too short, too long: in code points; not valid UTF-8).
+    static auto make(std::string s) { return checked(bounded_string(std::move(s))); }
 };
 
 // Every input identifier of the interface: exactly 36 characters, syntax not checked further.

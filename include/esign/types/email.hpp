@@ -4,6 +4,7 @@
 #include <cstddef>
 #include <string>
 #include <string_view>
+#include <utility>
 
 #include <esign/regex/email.hpp>
 #include <esign/types/bounded_string.hpp>
@@ -31,6 +32,10 @@ struct email : std::string {
     static constexpr bool matches(std::string_view s) noexcept {
         return Form == email_form::general ? regex::is_general_email(s) : regex::is_update_recipient_email(s);
     }
+
+    // The address, or its problems (too long, not an e-mail address of the form, not valid
+    // UTF-8); see `make` in types/bounded_string.hpp.
+    static auto make(std::string s) { return checked(email(std::move(s))); }
 };
 
 using email_address = email<email_form::general>;

@@ -3,6 +3,7 @@
 // A string that matches a compile-time pattern (e.g. a colour "#a1b2c3").
 #include <string>
 #include <string_view>
+#include <utility>
 
 #include <esign/regex/regex.hpp>
 
@@ -18,6 +19,9 @@ struct pattern_string : std::string {
 
     static constexpr std::string_view pattern() noexcept { return Pattern.view(); }
     static constexpr bool matches(std::string_view s) noexcept { return regex::matches<Pattern>(s); }
+
+    // The string, or its problems (no match, not valid UTF-8); see `make` in types/bounded_string.hpp.
+    static auto make(std::string s) { return checked(pattern_string(std::move(s))); }
 };
 
 using hex_color = pattern_string<"^#([0-9A-Fa-f]{3}|[0-9A-Fa-f]{6})$">;

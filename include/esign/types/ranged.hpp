@@ -2,6 +2,7 @@
 #pragma once
 // An integer in [Min, Max]. Every integer member of the interface also lies in the
 // 32-bit signed range, so that is the widest range a ranged<> may have.
+#include <algorithm>
 #include <cstdint>
 #include <limits>
 
@@ -21,6 +22,12 @@ struct ranged {
     constexpr ranged(std::int32_t v) noexcept : value(v) {}
     constexpr operator std::int32_t() const noexcept { return value; }
     friend constexpr bool operator==(ranged, ranged) = default;
+
+    // The integer, or its problem (below Min, above Max); see `make` in types/bounded_string.hpp.
+    // A value beyond 32 bits is out of range as the nearest 32-bit value is.
+    static auto make(std::int64_t v) {
+        return checked(ranged(static_cast<std::int32_t>(std::clamp(v, int32_min, int32_max))));
+    }
 };
 
 using int32 = ranged<>;

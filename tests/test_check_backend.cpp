@@ -1,0 +1,135 @@
+// SPDX-License-Identifier: BSL-1.0
+// esign::check on what the reference backend answers (issue 17): a scenario of typed calls
+// (backend.call), each request checked before it goes, each response checked as it comes back.
+// check must find nothing in a valid response, whatever its type (the journal and the snapshot
+// carry boost::json values).
+#include <catch2/catch.hpp>
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include <fmt/format.h>
+
+#include <esign/esign.hpp>
+#include <esign/reference/backend.hpp>
+
+#include "../fuzz/value_generator.hpp"
+
+namespace {
+
+using namespace esign;
+
+// Checks `request`, calls the backend with it, and checks the response; gives the response.
+template <class Request>
+auto call_checked(reference::backend& b, std::optional<std::string_view> key, const Request& request) {
+    INFO(fmt::format("{}", std::get<operation_index_of<Request>()>(all_operations).path));
+    const auto request_problems = check(request);
+    INFO("request:" << esign_fuzz::describe(request_problems.problems()));
+    REQUIRE(request_problems);
+    auto reply = b.call(key, request);
+    INFO("answer: " << reply.raw.body);
+    REQUIRE(reply);
+    const auto response_problems = check(*reply.response);
+    INFO("response:" << esign_fuzz::describe(response_problems.problems()));
+    CHECK(response_problems);
+    CHECK(esign_fuzz::check_against_read(*reply.response).empty());
+    return std::move(*reply.response);
+}
+
+}  // namespace
+
+TEST_CASE("check: every response of a scenario on the reference backend is valid", "[check]") {
+    reference::backend_options options;
+    options.wall_clock = [] { return std::int64_t{1'800'000'000'000}; };
+    options.seed = 17;
+    reference::backend b(options);
+
+    control_team_create_request new_team;
+    new_team.name = "check";
+    new_team.seed = 17;
+    new_team.startTime = 1'700'000'000'000;
+    const auto team = call_checked(b, std::nullopt, new_team);
+    const std::string key = team.apiKey;
+
+    call_checked(b, key, utils_whoami_request{});
+    call_checked(b, key, workspace_list_request{});
+    workspace_create_request workspace;
+    workspace.name = "Legal";
+    workspace.colorHex = hex_color::make("#228be6").value();
+    call_checked(b, key, workspace);
+
+    control_envelope_create_request create;
+    create.title = "Contract";
+    create.documents = {control_document_input{"contract.pdf", 2}};
+    create.tags = std::vector<std::string>{"q4"};
+    const auto created = call_checked(b, key, create);
+
+    envelope_add_recipients_request add;
+    add.envelopeUuid = uuid36::make(created.envelopeUuid).value();
+    for (int i = 0; i < 3; ++i) {
+        add_recipients_item item;
+        item.email = email128::make(fmt::format("signer{}@example.com", i)).value();
+        item.firstname = "First";
+        item.lastname = fmt::format("Last{}", i);
+        if (i == 2) {
+            item.verificationType = verification_type::sms;
+            item.phone = "+33612345678";
+        }
+        add.recipients.push_back(item);
+    }
+    call_checked(b, key, add);
+
+    envelope_add_blocks_request blocks;
+    blocks.envelopeUuid = add.envelopeUuid;
+    blocks.documentUuid = uuid36::make(created.documentUuids.at(0)).value();
+    blocks.blocks.resize(2);
+    for (std::size_t i = 0; i < 2; ++i) {
+        blocks.blocks[i].page = page_key::make(std::to_string(i + 1)).value();
+        blocks.blocks[i].x = 10.5;
+        blocks.blocks[i].y = 20.25;
+        blocks.blocks[i].recipientEmail = email_address("signer0@example.com");
+        blocks.blocks[i].text = "Sign here";
+    }
+    call_checked(b, key, blocks);
+
+    envelope_update_request update;
+    update.envelopeUuid = add.envelopeUuid;
+    update.update.title = bounded_string<0, 255>("Contract (final)");
+    update.update.expirationPeriod = ranged<1, 90>::make(30).value();
+    update.update.customInvitationMessage.emplace();  // null: cleared
+    call_checked(b, key, update);
+
+    envelope_get_request get;
+    get.envelopeUuid = add.envelopeUuid;
+    call_checked(b, key, get);
+    envelope_send_request send;
+    send.envelopeUuid = add.envelopeUuid;
+    call_checked(b, key, send);
+    control_recipient_act_request act;
+    act.envelopeUuid = add.envelopeUuid;
+    act.email = "signer0@example.com";
+    act.action = recipient_action::open;
+    call_checked(b, key, act);
+    call_checked(b, key, get);
+
+    contact_create_request contacts;
+    contacts.contacts.resize(1);
+    contacts.contacts[0].email = "contact@example.com";
+    contacts.contacts[0].firstname = "Con";
+    contacts.contacts[0].lastname = "Tact";
+    call_checked(b, key, contacts);
+    call_checked(b, key, contact_list_request{});
+    call_checked(b, key, envelope_list_request{});
+    call_checked(b, key, logs_list_request{});
+    control_clock_advance_request advance;
+    advance.milliseconds = 86'400'000;
+    call_checked(b, key, advance);
+    call_checked(b, key, control_outbox_list_request{});
+    call_checked(b, key, control_faults_list_request{});
+    const auto journal = call_checked(b, key, control_journal_list_request{});
+    CHECK(journal.entries.size() > 10);
+    const auto snapshot = call_checked(b, key, control_team_snapshot_request{});
+    CHECK_FALSE(snapshot.team.empty());
+}
