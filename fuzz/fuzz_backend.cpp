@@ -73,6 +73,7 @@ struct session {
               esign::reference::backend_options o;
               o.seed = 42;
               o.wall_clock = [] { return std::int64_t{1767225600000}; };  // 2026-01-01T00:00:00Z
+              o.self_check = true;  // a response that breaks its type is a 500, which fails below
               return o;
           }()) {}
 

@@ -24,11 +24,13 @@ using esign::reference::backend_options;
 // The backend's clock in the tests, unless a test moves it.
 inline constexpr std::int64_t start_ms = 1'800'000'000'000;
 
-// A clock standing at start_ms, and reproducible ids.
+// A clock standing at start_ms, reproducible ids, and the self-check on (as in every backend of
+// the tests): a response that breaks its own type fails the test with a 500.
 inline backend_options fixed_clock(std::uint64_t seed) {
     backend_options o;
     o.wall_clock = [] { return start_ms; };
     o.seed = seed;
+    o.self_check = true;
     return o;
 }
 

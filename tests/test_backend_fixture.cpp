@@ -46,6 +46,7 @@ backend_options options_with(std::string fixture) {
     backend_options o;
     o.wall_clock = [] { return start_ms; };
     o.fixture_json = std::move(fixture);
+    o.self_check = true;
     return o;
 }
 

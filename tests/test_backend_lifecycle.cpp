@@ -602,6 +602,7 @@ TEST_CASE("due events are applied before the next request when wall time passes"
     auto wall = std::make_shared<std::int64_t>(t0);
     backend_options options;
     options.wall_clock = [wall] { return *wall; };
+    options.self_check = true;
     api t({}, options);
     const std::string env = t.envelope({"a@example.com"}, {{"expirationPeriod", 1}});
     require_ok(t.send(env));

@@ -25,6 +25,7 @@ struct test_clock {
         backend_options o;
         o.wall_clock = [t = now] { return *t; };
         o.public_webhooks_only = public_webhooks_only;
+        o.self_check = true;
         return o;
     }
     void set(std::int64_t ms) const { *now = ms; }

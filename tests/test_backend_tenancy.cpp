@@ -23,6 +23,7 @@ struct moving_wall {
         backend_options o;
         o.wall_clock = [n = now] { return n->load(); };
         o.seed = seed;
+        o.self_check = true;
         return o;
     }
 };

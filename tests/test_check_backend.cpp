@@ -133,3 +133,83 @@ TEST_CASE("check: every response of a scenario on the reference backend is valid
     const auto snapshot = call_checked(b, key, control_team_snapshot_request{});
     CHECK_FALSE(snapshot.team.empty());
 }
+
+TEST_CASE("self-check: a response that breaks its type is reported and answered with INTERNAL_SERVER_ERROR",
+          "[check][self-check]") {
+    const json::error_context ctx{"/_control/outbox/list", "0f2c1d3e-4b5a-4c6d-8e7f-901234567890", 1'800'000'000'000};
+    std::vector<std::string> reports;
+    const reference::self_check_report report = [&](std::string_view text) { reports.emplace_back(text); };
+
+    control_outbox_list_response good;
+    good.emails.push_back(outbox_email{"a@example.com", outbox_kind::invitation, "e", "t", 1});
+    CHECK_FALSE(reference::self_check(good, ctx, report));
+    CHECK(reports.empty());
+
+    // An enumerator outside the enum and a string that is not UTF-8: what a client's read refuses.
+    control_outbox_list_response bad = good;
+    bad.emails.push_back(outbox_email{"b@example.com", static_cast<outbox_kind>(99), "e", "t", 2});
+    bad.emails[0].to = "a\xff@example.com";
+    const auto instead = reference::self_check(bad, ctx, report);
+    REQUIRE(instead);
+    CHECK(instead->statusCode == 500);
+    CHECK(instead->error.code == error_code::INTERNAL_SERVER_ERROR);
+    CHECK(instead->error.message ==
+          "The response failed the server's self-check: emails[0].to: must be valid UTF-8 (syntax)");
+    CHECK_FALSE(instead->error.details);
+    CHECK(instead->requestId == ctx.request_id);
+    CHECK(instead->path == ctx.path);
+    CHECK(instead->timestamp == "2027-01-15T08:00:00.000Z");
+    REQUIRE(reports.size() == 1);  // every problem, in one report
+    CHECK(reports[0] ==
+          "esign self-check: the response to /_control/outbox/list breaks its type (2 problems):\n"
+          "  emails[0].to: must be valid UTF-8 (syntax)\n"
+          "  emails[1].kind: must be one of: invitation, reminder (enum_value)");
+    // The problems check gives.
+    CHECK(check(bad).problems().size() == 2);
+}
+
+TEST_CASE("self-check: the backend answers the same bytes with it as without it", "[check][self-check]") {
+    // Two backends, the same seed and clock: every reply of a scenario is the same (but the
+    // credentials, which never come from a seed), so the check neither refuses a valid response
+    // nor changes one.
+    std::vector<std::string> reports;
+    auto options = [&](bool self_check) {
+        reference::backend_options o;
+        o.wall_clock = [] { return std::int64_t{1'800'000'000'000}; };
+        o.seed = 5;
+        o.self_check = self_check;
+        o.self_check_log = [&](std::string_view text) { reports.emplace_back(text); };
+        return o;
+    };
+    reference::backend plain(options(false)), checked(options(true));
+    auto team_plain = plain.handle("/_control/team/create", std::nullopt, R"({"name":"self","seed":3})");
+    auto team_checked = checked.handle("/_control/team/create", std::nullopt, R"({"name":"self","seed":3})");
+    REQUIRE(team_plain.status == 200);
+    REQUIRE(team_checked.status == 200);
+    auto key_of = [](const reference::reply& r) {
+        return std::string(boost::json::parse(r.body).at("apiKey").as_string());
+    };
+    const std::string key_plain = key_of(team_plain), key_checked = key_of(team_checked);
+    auto both = [&](std::string_view path, bool with_key, std::string_view body) {
+        auto a = plain.handle(path, with_key ? std::optional<std::string_view>(key_plain) : std::nullopt, body);
+        auto b = checked.handle(path, with_key ? std::optional<std::string_view>(key_checked) : std::nullopt, body);
+        INFO(path << " " << body);
+        CHECK(a.status == b.status);
+        for (auto at = a.body.find(key_plain); at != std::string::npos; at = a.body.find(key_plain, at))
+            a.body.replace(at, key_plain.size(), key_checked);  // a snapshot holds the team's key
+        CHECK(a.body == b.body);
+        CHECK(a.request_id == b.request_id);
+        return b;
+    };
+    CHECK(both("/public/utils/whoami", true, "{}").status == 200);
+    CHECK(both("/_control/envelope/create", true, R"({"title":"Lease","documents":[{"title":"Main","pageCount":2}]})")
+              .status == 200);
+    CHECK(both("/public/envelope/list", true, "{}").status == 200);
+    CHECK(both("/public/envelope/get", true, R"({"envelopeUuid":"not-a-uuid"})").status == 400);  // an error body
+    CHECK(both("/public/logs/list", true, R"({"category":"envelope"})").status == 200);
+    CHECK(both("/_control/outbox/list", true, "{}").status == 200);
+    CHECK(both("/_control/team/snapshot", true, "{}").status == 200);
+    CHECK(both("/_control/clock/now", false, "{}").status == 200);
+    CHECK(both("/nope", true, "{}").status == 404);
+    CHECK(reports.empty());
+}

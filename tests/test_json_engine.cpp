@@ -587,6 +587,10 @@ TEST_CASE("json engine: problems and enums format with fmt", "[json][format]") {
           "(body): the request body is empty (syntax)");
     CHECK(fmt::format("{}", problem{{"page"}, problem_kind::range, 1, "must be at least 1"}) ==
           "page: must be at least 1 (range)");
+    // The same text without fmt.
+    CHECK(to_text(p) == fmt::format("{}", p));
+    CHECK(to_text(path_text{problem_path{"update", "documents", "1", "title"}}) == "update.documents[1].title");
+    CHECK(to_text(path_text{problem_path{}}) == "(body)");
 
     CHECK(fmt::format("{}", envelope_status::draft) == "draft");
     CHECK(fmt::format("{}", recipient_status::signed_) == "signed");

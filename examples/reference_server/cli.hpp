@@ -5,7 +5,7 @@
 //   esign-reference-server [--listen HOST:PORT] [--threads N] [--strict] [--public-webhooks-only]
 //                          [--fixture FILE] [--max-body BYTES] [--seed N] [--webhook-threads N]
 //                          [--control-token TOKEN] [--no-control] [--max-connections N]
-//                          [--journal-size N]
+//                          [--journal-size N] [--self-check]
 //                          [--verbose] [--help]
 //
 // Options take their value as the next argument or after '=' (`--threads=4`). A bad command line
@@ -47,6 +47,11 @@ inline constexpr std::string_view usage_text =
     "  --max-connections N      connections open at once (default 1024); more wait in the backlog\n"
     "  --journal-size N         public requests each team's journal keeps (/_control/journal/list;\n"
     "                           default 1000, 0 turns it off)\n"
+    "  --self-check             judge every response against its type before sending it (as a\n"
+    "                           client's esign::json::read would); one that breaks it is logged\n"
+    "                           on stderr and answered with 500 INTERNAL_SERVER_ERROR instead.\n"
+    "                           Also on when the environment has ESIGN_SELF_CHECK=1 (for test\n"
+    "                           suites that start the server themselves)\n"
     "  --verbose                one line per request on stderr\n"
     "  --help                   this text\n"
     "\n"
@@ -71,6 +76,7 @@ struct command_line {
     bool no_control = false;
     std::size_t max_connections = 1024;
     std::size_t journal_size = 1000;
+    bool self_check = false;
     bool verbose = false;
     bool help = false;
 
@@ -126,6 +132,13 @@ inline std::optional<listen_address> parse_listen_address(std::string_view text)
     return out;
 }
 
+// The value of the environment variable ESIGN_SELF_CHECK (nullptr: not set): any but "" and "0"
+// turns --self-check on, for the test suites that start the server with a command line of their
+// own.
+inline bool self_check_from_environment(const char* value) {
+    return value != nullptr && *value != '\0' && std::string_view(value) != "0";
+}
+
 inline std::variant<command_line, command_line_error> parse_command_line(const std::vector<std::string_view>& args) {
     command_line cl;
     for (std::size_t i = 0; i < args.size(); ++i) {
@@ -174,6 +187,9 @@ inline std::variant<command_line, command_line_error> parse_command_line(const s
                 return command_line_error{"--max-connections: '" + std::string(*v) +
                                           "' is not a number from 1 to 1000000"};
             cl.max_connections = *n;
+        } else if (arg == "--self-check") {
+            if (auto e = flag()) return *e;
+            cl.self_check = true;
         } else if (arg == "--verbose" || arg == "-v") {
             if (auto e = flag()) return *e;
             cl.verbose = true;

@@ -6,6 +6,7 @@
 //   g++ -std=c++20 -O2 -DESIGN_SEPARATE_COMPILATION -Iinclude examples/reference_server/*.cpp
 //       -o esign-reference-server -lboost_json -lfmt -lssl -lcrypto -pthread
 #include <csignal>
+#include <cstdlib>
 #include <cstdio>
 #include <fstream>
 #include <iostream>
@@ -71,6 +72,8 @@ int run(const server::command_line& cl) {
     options.control_token = cl.control_token;
     options.control_enabled = !cl.no_control;
     options.openapi_json = server::openapi_document();
+    options.self_check = cl.self_check || server::self_check_from_environment(std::getenv("ESIGN_SELF_CHECK"));
+    options.self_check_log = [&log](std::string_view text) { log.error(text); };
     if (cl.fixture_file) {
         std::string error;
         auto text = read_file(*cl.fixture_file, error);
@@ -129,9 +132,10 @@ int run(const server::command_line& cl) {
     const std::string host = address.is_v6() ? "[" + address.to_string() + "]" : address.to_string();
     std::printf("listening on http://%s:%u\n", host.c_str(), static_cast<unsigned>(bound.port()));
     std::fflush(stdout);
-    log.info(fmt::format("{} HTTP threads, {} webhook threads, max body {} bytes{}{}", threads, cl.webhook_threads,
+    log.info(fmt::format("{} HTTP threads, {} webhook threads, max body {} bytes{}{}{}", threads, cl.webhook_threads,
                          cl.max_body, cl.strict ? ", strict" : "",
-                         cl.public_webhooks_only ? ", public webhooks only" : ""));
+                         cl.public_webhooks_only ? ", public webhooks only" : "",
+                         backend->options().self_check ? ", self-check" : ""));
 
     std::vector<std::thread> pool;
     state.running = threads;

@@ -5,7 +5,7 @@
 // The executable: the environment variable ESIGN_SERVER, else the compile definition
 // ESIGN_SERVER_PATH (a string literal), else "esign-reference-server" on PATH.
 //
-//   esign::test::server_process srv({"--max-body", "100"});   // adds --listen 127.0.0.1:0
+//   esign::test::server_process srv({"--max-body", "100"});   // adds --listen 127.0.0.1:0 --self-check
 //   srv.host(), srv.port()                                     // from its "listening on" line
 //   int status = srv.stop();                                   // SIGTERM; exit status (0 = clean)
 //
@@ -157,12 +157,13 @@ inline std::string server_executable() {
 
 class server_process {
 public:
-    // Starts `server_executable() --listen <listen> extra...` and waits for its "listening on" line.
+    // Starts `server_executable() --listen <listen> --self-check extra...` and waits for its "listening on" line.
     // Throws std::runtime_error when it does not come within `ready_timeout`.
     explicit server_process(std::vector<std::string> extra_args = {},
                             std::chrono::milliseconds ready_timeout = std::chrono::seconds(20),
                             std::string listen = "127.0.0.1:0") {
-        std::vector<std::string> args{"--listen", listen};
+        // Every server of the tests judges its own responses: one that breaks its type is a 500.
+        std::vector<std::string> args{"--listen", listen, "--self-check"};
         args.insert(args.end(), extra_args.begin(), extra_args.end());
         auto child = detail::spawn(server_executable(), args, /*capture_stderr=*/false);
         pid_ = child.pid;

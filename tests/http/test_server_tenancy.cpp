@@ -150,8 +150,8 @@ TEST_CASE("tenancy: --max-connections holds further connections in the backlog",
 TEST_CASE("tenancy: --help lists every option", "[http][server][tenancy]") {
     auto r = run_to_exit({"--help"});
     REQUIRE(r.status == 0);
-    for (const char* option :
-         {"--listen", "--threads", "--strict", "--public-webhooks-only", "--fixture", "--max-body", "--seed",
-          "--webhook-threads", "--control-token", "--no-control", "--max-connections", "--verbose", "--help"})
+    for (const char* option : {"--listen", "--threads", "--strict", "--public-webhooks-only", "--fixture", "--max-body",
+                               "--seed", "--webhook-threads", "--control-token", "--no-control", "--max-connections",
+                               "--journal-size", "--self-check", "--verbose", "--help"})
         CHECK(r.out.find(option) != std::string::npos);
 }

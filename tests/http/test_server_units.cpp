@@ -39,10 +39,11 @@ TEST_CASE("server cli: defaults and every option", "[server][cli]") {
     CHECK_FALSE(defaults.strict);
     CHECK_FALSE(defaults.seed);
     CHECK_FALSE(defaults.fixture_file);
+    CHECK_FALSE(defaults.self_check);
 
-    auto all = std::get<command_line>(
-        parse({"--listen", "0.0.0.0:0", "--threads", "3", "--strict", "--public-webhooks-only", "--fixture", "f.json",
-               "--max-body=10", "--seed", "18446744073709551615", "--webhook-threads", "4", "--verbose"}));
+    auto all = std::get<command_line>(parse(
+        {"--listen", "0.0.0.0:0", "--threads", "3", "--strict", "--public-webhooks-only", "--fixture", "f.json",
+         "--max-body=10", "--seed", "18446744073709551615", "--webhook-threads", "4", "--self-check", "--verbose"}));
     CHECK(all.listen.host == "0.0.0.0");
     CHECK(all.listen.port == 0);
     CHECK(all.threads == 3);
@@ -52,6 +53,7 @@ TEST_CASE("server cli: defaults and every option", "[server][cli]") {
     CHECK(all.max_body == 10);
     CHECK(all.seed == 18446744073709551615ull);
     CHECK(all.webhook_threads == 4);
+    CHECK(all.self_check);
     CHECK(all.verbose);
     CHECK(std::get<command_line>(parse({"--help"})).help);
 }
@@ -81,7 +83,16 @@ TEST_CASE("server cli: refused command lines", "[server][cli]") {
     CHECK(refused({"--max-body", "1073741825"}));
     CHECK(refused({"--seed", "18446744073709551616"}));
     CHECK(refused({"--strict=yes"}));
+    CHECK(refused({"--self-check=1"}));
     CHECK(refused({"--fixture", ""}));
+}
+
+TEST_CASE("server cli: ESIGN_SELF_CHECK turns the self-check on", "[server][cli]") {
+    CHECK_FALSE(self_check_from_environment(nullptr));  // not set
+    CHECK_FALSE(self_check_from_environment(""));
+    CHECK_FALSE(self_check_from_environment("0"));
+    CHECK(self_check_from_environment("1"));
+    CHECK(self_check_from_environment("yes"));
 }
 
 TEST_CASE("webhook urls", "[server][webhooks]") {

@@ -40,6 +40,7 @@
 #include <esign/reference/ids.hpp>
 #include <esign/reference/options.hpp>
 #include <esign/reference/reply.hpp>
+#include <esign/reference/self_check.hpp>
 #include <esign/reference/state.hpp>
 #include <esign/reference/team_shard.hpp>
 #include <esign/reference/timeline.hpp>
@@ -402,7 +403,7 @@ private:
             auto result = handlers::handle(ctx, request);
             if (auto* f = std::get_if<failure>(&result))
                 return make_error(shard.ids, path, f->code, std::move(f->details), f->message, 0, now);
-            return ok(shard.ids, json::encode(std::get<0>(result)));
+            return respond(shard.ids, path, std::get<0>(result), now);
         } else if constexpr (!detail::has_handler<Request>) {
             return team_error(shard, path,
                               failure{error_code::INTERNAL_SERVER_ERROR, {}, "Not an operation of a team."});
@@ -434,7 +435,7 @@ private:
                     jobs.clear();  // a failing request changes nothing, emits nothing
                     out = make_error(shard.ids, path, f->code, std::move(f->details), f->message, 0, ctx.now);
                 } else {
-                    out = ok(shard.ids, json::encode(std::get<0>(result)));
+                    out = respond(shard.ids, path, std::get<0>(result), ctx.now);
                 }
                 team_now = ctx.now;
                 if (write_lock.owns_lock() && shard.published_offset.load() != shard.st.clock_offset) {
@@ -476,7 +477,13 @@ private:
         }
         // {"team": ...} written around the team's text: the same bytes as encoding a
         // control_team_snapshot_response, without a second copy of the tree.
-        return reply{200, "{\"team\":" + boost::json::serialize(json::encode(t)) + "}", server_ids_.uuid()};
+        std::string request_id = server_ids_.uuid();
+        if (options_.self_check) {
+            // (The problems' paths start inside "team".)
+            if (auto instead = self_check(t, json::error_context{path, request_id, now_ms()}, options_.self_check_log))
+                return error_reply(*instead);
+        }
+        return reply{200, "{\"team\":" + boost::json::serialize(json::encode(t)) + "}", std::move(request_id)};
     }
 
     static fixture_team fixture_team_of(const team_record& team) {
@@ -550,7 +557,7 @@ private:
         deliveries_.drop(shard);
         // Pending deliveries of the snapshot are due at once (their backoff is not kept).
         for (auto& job : pending) deliveries_.push(owner, std::move(job), generation, now);
-        return ok(server_ids_, json::encode(empty_response{}));
+        return respond(server_ids_, path, empty_response{}, now);
     }
 
     // Whether expiries or reminders of the team are due (under its lock).
@@ -578,7 +585,7 @@ private:
     reply run_as_operator(std::string_view path, const Request& request) {
         if constexpr (std::is_same_v<Request, control_reset_request>) {
             reset_all();
-            return ok(server_ids_, json::encode(empty_response{}));
+            return respond(server_ids_, path, empty_response{}, now_ms());
         } else if constexpr (std::is_same_v<Request, control_team_create_request>) {
             return create_team_shard(path, request);
         } else if constexpr (std::is_same_v<Request, control_team_update_request>) {
@@ -595,7 +602,8 @@ private:
         } else if constexpr (std::is_same_v<Request, control_clock_advance_request>) {
             return advance_every_clock(path, request);
         } else if constexpr (std::is_same_v<Request, control_clock_now_request>) {
-            return ok(server_ids_, json::encode(control_clock_now_response{now_ms()}));
+            const std::int64_t now = now_ms();
+            return respond(server_ids_, path, control_clock_now_response{now}, now);
         } else if constexpr (std::is_same_v<Request, control_outbox_list_request>) {
             control_outbox_list_response all;
             for_each_team_response(request, [&](control_outbox_list_response&& one) {
@@ -603,13 +611,13 @@ private:
             });
             std::stable_sort(all.emails.begin(), all.emails.end(),
                              [](const outbox_email& a, const outbox_email& b) { return a.timestamp < b.timestamp; });
-            return ok(server_ids_, json::encode(all));
+            return respond(server_ids_, path, all, now_ms());
         } else if constexpr (std::is_same_v<Request, control_webhook_deliveries_request>) {
             control_webhook_deliveries_response all;
             for_each_team_response(request, [&](control_webhook_deliveries_response&& one) {
                 for (auto& d : one.deliveries) all.deliveries.push_back(std::move(d));
             });
-            return ok(server_ids_, json::encode(all));
+            return respond(server_ids_, path, all, now_ms());
         } else {
             // Not reached: authenticate() gives the operator only server and team_or_server operations.
             return operator_error(path, failure{error_code::AUTHENTICATION_ERROR});
@@ -665,7 +673,8 @@ private:
             for (auto& job : jobs) deliveries_.push(shard, std::move(job), generation, team_now);
         }
         deliveries_.clock_moved();
-        return ok(server_ids_, json::encode(control_clock_advance_response{now_ms()}));
+        const std::int64_t now = now_ms();
+        return respond(server_ids_, path, control_clock_advance_response{now}, now);
     }
 
     std::shared_ptr<team_shard> first_team_with_uuid(const std::string& uuid) const {
@@ -719,7 +728,7 @@ private:
             std::unique_lock lock(registry_mutex_);
             registry_.add(shard);
         }
-        return ok(server_ids_, json::encode(out));
+        return respond(server_ids_, path, out, now_ms());
     }
 
     std::shared_ptr<team_shard> new_shard() const {
@@ -840,16 +849,31 @@ private:
 
     // ---- replies --------------------------------------------------------------------------
 
-    static reply ok(id_source& ids, const boost::json::value& body) {
-        return reply{200, boost::json::serialize(body), ids.uuid()};
+    // A success: `response` as JSON, unless the self-check finds that it breaks its type.
+    // `now` is the clock of whoever the request is for (a team's, or the server's).
+    template <class Response>
+    reply respond(id_source& ids, std::string_view path, const Response& response, std::int64_t now) {
+        std::string request_id = ids.uuid();
+        if (options_.self_check) {
+            if (auto instead =
+                    self_check(response, json::error_context{path, request_id, now}, options_.self_check_log))
+                return error_reply(*instead);
+        }
+        return reply{200, boost::json::serialize(json::encode(response)), std::move(request_id)};
     }
 
-    // `now` is the clock of whoever the request is for (a team's, or the server's).
-    static reply make_error(id_source& ids, std::string_view path, error_code code, problem_list problems,
-                            std::string_view message, unsigned status, std::int64_t now) {
+    reply make_error(id_source& ids, std::string_view path, error_code code, problem_list problems,
+                     std::string_view message, unsigned status, std::int64_t now) {
         json::error_context ctx{path, ids.uuid(), now};
         auto body = json::make_error_body(code, ctx, std::move(problems), message, status);
-        return reply{static_cast<unsigned>(body.statusCode), json::write_error_body(body), ctx.request_id};
+        if (options_.self_check) {
+            if (auto instead = self_check(body, ctx, options_.self_check_log)) return error_reply(*instead);
+        }
+        return error_reply(body);
+    }
+
+    static reply error_reply(const error_body& body) {
+        return reply{static_cast<unsigned>(body.statusCode), json::write_error_body(body), body.requestId};
     }
 
     backend_options options_;

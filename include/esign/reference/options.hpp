@@ -5,6 +5,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <string_view>
 
 namespace esign::reference {
 
@@ -28,6 +29,11 @@ struct backend_options {
     // The document served at GET /openapi.json (the server sets esign::schema::openapi_json();
     // kept out of the backend's headers, so that users of the backend do not compile it).
     std::optional<std::string> openapi_json;
+    // Every response (errors too) is judged by esign::check against its type before it is
+    // sent; one that breaks the model is reported to self_check_log (stderr without one) and
+    // answered with INTERNAL_SERVER_ERROR instead (--self-check; self_check.hpp).
+    bool self_check = false;
+    std::function<void(std::string_view)> self_check_log;
 };
 
 }  // namespace esign::reference

@@ -5,6 +5,8 @@
 //   fmt::print("{}", esign::path_text{p.path})         → recipients[3].email
 //   fmt::print("{}", problem)                          → recipients[3].email: must be a valid e-mail address (pattern)
 //   fmt::print("{}", fmt::join(problems, "\n"))        → one line per problem
+//   esign::to_text(problem), esign::to_text(esign::path_text{p.path})  → the same, without fmt
+#include <string>
 #include <string_view>
 
 #include <fmt/format.h>
@@ -28,6 +30,31 @@ inline bool is_index(std::string_view s) noexcept {
 }
 }  // namespace detail
 
+// The text the formatters below print, as a plain string (for code that must not instantiate a
+// formatter: GCC 12 at -O3 warns about fmt 9's own code in a custom formatter's parse).
+inline std::string to_text(const path_text& p) {
+    std::string text;
+    for (const auto& part : p.path) {
+        if (detail::is_index(part))
+            text += "[" + part + "]";
+        else {
+            if (!text.empty()) text += '.';
+            text += part;
+        }
+    }
+    return text.empty() ? std::string("(body)") : text;
+}
+
+inline std::string to_text(const problem& p) {
+    std::string text = to_text(path_text{p.path});
+    text += ": ";
+    text += p.message;
+    text += " (";
+    text += enum_to_wire(p.kind);
+    text += ')';
+    return text;
+}
+
 }  // namespace esign
 
 template <class E>
@@ -43,16 +70,7 @@ template <>
 struct fmt::formatter<esign::path_text, char> : fmt::formatter<std::string_view, char> {
     template <class FormatContext>
     auto format(const esign::path_text& p, FormatContext& ctx) const {
-        std::string text;
-        for (const auto& part : p.path) {
-            if (esign::detail::is_index(part))
-                text += "[" + part + "]";
-            else {
-                if (!text.empty()) text += '.';
-                text += part;
-            }
-        }
-        return fmt::formatter<std::string_view, char>::format(text.empty() ? std::string_view("(body)") : text, ctx);
+        return fmt::formatter<std::string_view, char>::format(esign::to_text(p), ctx);
     }
 };
 
@@ -60,7 +78,6 @@ template <>
 struct fmt::formatter<esign::problem, char> : fmt::formatter<std::string_view, char> {
     template <class FormatContext>
     auto format(const esign::problem& p, FormatContext& ctx) const {
-        std::string text = fmt::format("{}: {} ({})", esign::path_text{p.path}, p.message, p.kind);
-        return fmt::formatter<std::string_view, char>::format(text, ctx);
+        return fmt::formatter<std::string_view, char>::format(esign::to_text(p), ctx);
     }
 };
