@@ -8,6 +8,7 @@
 #include <set>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 using namespace backend_support;
@@ -473,4 +474,58 @@ TEST_CASE("snapshot: lists read through the indexes match the records after rest
     require_ok(more);
     CHECK(every_page(c, other.key, "/public/envelope/list", bj::object{}, "envelopes").front() ==
           std::string(more.obj().at("envelopeUuid").as_string()));
+}
+
+TEST_CASE("snapshot: envelope/get finds every envelope by uuid, in its workspace only, after restore and reset",
+          "[backend][snapshot][index]") {
+    client c(fixed_clock(44));
+    auto made = c.call("/public/workspace/create", bj::object{{"name", "W"}});
+    require_ok(made);
+    const std::vector<std::string> workspaces{c.main.default_ws,
+                                              std::string(made.obj().at("workspace").at("uuid").as_string())};
+    // Enough envelopes for the envelopes' hash map to grow (rehash) several times.
+    std::vector<std::pair<std::string, std::size_t>> all;  // uuid, its workspace
+    for (std::size_t i = 0; i < 300; ++i) {
+        auto a = c.call("/_control/envelope/create",
+                        bj::object{{"workspaceUuid", workspaces[i % 2]},
+                                   {"title", "E" + std::to_string(i)},
+                                   {"documents", bj::array{bj::object{{"title", "D"}, {"pageCount", 1}}}}});
+        require_ok(a);
+        all.emplace_back(std::string(a.obj().at("envelopeUuid").as_string()), i % 2);
+    }
+    auto found_everywhere = [&](const std::string& key) {
+        for (const auto& [uuid, ws] : all) {
+            auto here = request(c.b, "/public/envelope/get", key,
+                                bj::object{{"envelopeUuid", uuid}, {"workspaceUuid", workspaces[ws]}});
+            require_ok(here);
+            CHECK(here.obj().at("uuid") == str(uuid));
+            require_error(request(c.b, "/public/envelope/get", key,
+                                  bj::object{{"envelopeUuid", uuid}, {"workspaceUuid", workspaces[1 - ws]}}),
+                          400, "ENVELOPE_NOT_FOUND");
+        }
+    };
+    found_everywhere(c.main.key);
+
+    // The snapshot lists the envelopes in uuid order, whatever order the store keeps them in.
+    const auto body = snapshot(c, c.main.key);
+    const bj::value parsed = bj::parse(body);
+    std::vector<std::string> keys;
+    for (const auto& e : parsed.at("team").at("state").at("envelopes").as_object()) keys.emplace_back(e.key());
+    CHECK(keys.size() == all.size());
+    CHECK(std::is_sorted(keys.begin(), keys.end()));
+    CHECK(snapshot(c, c.main.key) == body);
+
+    // Restored into another team: found there. Reset: gone. Restored: found again, and so is
+    // an envelope made after.
+    const auto other = c.make_team();
+    require_ok(restore(c, other.key, parsed.at("team")));
+    found_everywhere(other.key);
+    require_ok(c.call("/_control/team/reset", bj::object{}));
+    for (const auto& made_before : all)
+        require_error(c.call("/public/envelope/get", bj::object{{"envelopeUuid", made_before.first}}), 400,
+                      "ENVELOPE_NOT_FOUND");
+    require_ok(restore(c, c.main.key, parsed.at("team")));
+    found_everywhere(c.main.key);
+    const std::string late(envelope(c));
+    CHECK(c.get(late).at("uuid") == str(late));
 }

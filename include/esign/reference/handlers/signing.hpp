@@ -46,7 +46,7 @@ inline outcome<authentication_create_iframe_token_response> handle(
 
 namespace envelope_detail {
 inline envelope_record* any_envelope(context& c, std::string_view uuid) {
-    auto it = c.st.envelopes.find(std::string(uuid));
+    auto it = c.st.envelopes.find(uuid);
     return it == c.st.envelopes.end() ? nullptr : &it->second;
 }
 
