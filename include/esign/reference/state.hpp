@@ -233,17 +233,20 @@ struct due_index {
 
 // Each workspace's envelopes in the order of envelope/list read backwards (the list is newest
 // creationDate first, ties newest creation first), so that a page is read in place, without
-// sorting or looking at other workspaces' envelopes. Oldest first: a new envelope, nearly
-// always the newest, is appended. Valid when the due index is (timeline.hpp rebuilds both);
-// it points into the store's envelopes, so a copy of a store starts without it.
+// sorting or looking at other workspaces' envelopes; and the same per status, so that a page
+// filtered by one status is read in place too. Oldest first: a new envelope, nearly always the
+// newest, is appended. Valid when the due index is (timeline.hpp rebuilds both); it points into
+// the store's envelopes, so a copy of a store starts without it.
 struct envelope_order {
     using list = std::vector<const envelope_record*>;
     std::unordered_map<std::string, list> by_workspace;
+    std::unordered_map<std::string, std::map<envelope_status, list>> by_status;  // by workspace
 
     envelope_order() = default;
     envelope_order(const envelope_order&) noexcept {}
     envelope_order& operator=(const envelope_order&) noexcept {
         by_workspace.clear();
+        by_status.clear();
         return *this;
     }
     envelope_order(envelope_order&&) noexcept = default;
@@ -254,8 +257,8 @@ struct envelope_order {
         return a->seq < b->seq;
     }
 
-    void add(const envelope_record& env) {
-        list& in = by_workspace[env.workspace_uuid];
+    // Puts `env` in its place in `in`.
+    static void put(list& in, const envelope_record& env) {
         // Nearly always the newest: appended without searching (a search touches ~log2(n)
         // envelopes, a cache miss each); in its place when a clock went back.
         if (in.empty() || !older(&env, in.back()))
@@ -264,10 +267,37 @@ struct envelope_order {
             in.insert(std::upper_bound(in.begin(), in.end(), &env, older), &env);
     }
 
+    // Takes `env` out of `in`. Found by a search; what follows it moves up, little for the
+    // recent envelopes that most changes of status are about.
+    static void take(list& in, const envelope_record& env) {
+        auto it = std::lower_bound(in.begin(), in.end(), &env, older);
+        while (it != in.end() && *it != &env && !older(&env, *it)) ++it;  // among equals
+        if (it != in.end() && *it == &env) in.erase(it);
+    }
+
+    void add(const envelope_record& env) {
+        put(by_workspace[env.workspace_uuid], env);
+        put(by_status[env.workspace_uuid][env.status], env);
+    }
+
+    // `env`'s status changed from `from` (its place in the list, by creation, did not).
+    void moved(const envelope_record& env, envelope_status from) {
+        auto& lists = by_status[env.workspace_uuid];
+        take(lists[from], env);
+        put(lists[env.status], env);
+    }
+
     const list& of(const std::string& workspace) const {
         static const list none;
         auto it = by_workspace.find(workspace);
         return it == by_workspace.end() ? none : it->second;
+    }
+    const list& of(const std::string& workspace, envelope_status status) const {
+        static const list none;
+        auto lists = by_status.find(workspace);
+        if (lists == by_status.end()) return none;
+        auto it = lists->second.find(status);
+        return it == lists->second.end() ? none : it->second;
     }
 };
 
