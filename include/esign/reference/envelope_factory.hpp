@@ -75,9 +75,7 @@ inline envelope_record new_envelope(context& c, const team_record& team, const w
 }
 
 inline bool is_contact(const state& st, std::string_view workspace_uuid, std::string_view email) {
-    for (const auto& contact : st.contacts)
-        if (contact.workspace_uuid == workspace_uuid && contact.data.email == email) return true;
-    return false;
+    return st.find_contact(workspace_uuid, email) != nullptr;
 }
 
 // What a new recipient is made of; absent members take the defaults of contract.md §3.

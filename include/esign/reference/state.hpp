@@ -331,6 +331,23 @@ struct log_index {
     }
 };
 
+// The position in a store's `contacts` of each contact, by workspace and e-mail, so that finding
+// one (the contact operations; every recipient added, for associatedContact) reads no other
+// contact. Positions stay right in a copy. Valid while `indexed` equals the number of contacts:
+// contacts put in place whole, or after a deletion, are indexed again (state::index_contacts);
+// otherwise they are searched one by one.
+struct contact_index {
+    std::unordered_map<std::string, std::size_t> at;  // key() -> position
+    std::size_t indexed = 0;
+
+    static std::string key(std::string_view workspace, std::string_view email) {
+        std::string k(workspace);
+        k += '\n';  // in neither a uuid nor an e-mail address
+        k += email;
+        return k;
+    }
+};
+
 // Hashes a key given as any kind of string, so that finding a uuid makes no std::string.
 struct string_hash {
     using is_transparent = void;
@@ -354,6 +371,7 @@ struct state {
     envelope_map envelopes;
     std::map<std::string, template_record> templates;
     std::vector<contact_record> contacts;
+    contact_index contacts_by;  // see contact_index
     std::map<std::string, webhook_record> webhooks;
     std::vector<log_record> logs;
     log_index logs_by;  // see log_index
@@ -372,6 +390,44 @@ struct state {
         logs.push_back(std::move(rec));
         if (logs_by.indexed + 1 == logs.size() && logs.size() <= std::numeric_limits<std::uint32_t>::max())
             logs_by.add(logs.back(), logs.size() - 1);
+    }
+
+    // The contact of that workspace with that e-mail, if any (the first, were there several).
+    const contact_record* find_contact(std::string_view workspace, std::string_view email) const {
+        if (contacts_by.indexed == contacts.size()) {
+            auto it = contacts_by.at.find(contact_index::key(workspace, email));
+            return it == contacts_by.at.end() ? nullptr : &contacts[it->second];
+        }
+        for (const auto& c : contacts)
+            if (c.workspace_uuid == workspace && c.data.email == email) return &c;
+        return nullptr;
+    }
+    contact_record* find_contact(std::string_view workspace, std::string_view email) {
+        return const_cast<contact_record*>(std::as_const(*this).find_contact(workspace, email));
+    }
+
+    // Appends a contact, indexed.
+    void add_contact(contact_record rec) {
+        contacts.push_back(std::move(rec));
+        if (contacts_by.indexed + 1 == contacts.size()) {
+            const contact_record& c = contacts.back();
+            contacts_by.at.emplace(contact_index::key(c.workspace_uuid, c.data.email), contacts.size() - 1);
+            ++contacts_by.indexed;
+        }
+    }
+
+    // Deletes a contact; the ones after it move up, so all are indexed again.
+    void erase_contact(const contact_record& rec) {
+        contacts.erase(contacts.begin() + (&rec - contacts.data()));
+        index_contacts();
+    }
+
+    // Indexes the contacts again (after they were put in place whole, or one was deleted).
+    void index_contacts() {
+        contacts_by = contact_index{};
+        for (std::size_t i = 0; i < contacts.size(); ++i)  // the first of equals, as a search finds
+            contacts_by.at.emplace(contact_index::key(contacts[i].workspace_uuid, contacts[i].data.email), i);
+        contacts_by.indexed = contacts.size();
     }
 
     // Indexes the logs again (after they were put in place whole).

@@ -136,6 +136,7 @@ inline void install_state(state& st, team_state s, id_source& ids) {
     st.due = {};  // made from the envelopes at first use
     st.templates = std::move(s.templates);
     st.contacts = std::move(s.contacts);
+    st.index_contacts();
     st.webhooks = std::move(s.webhooks);
     st.logs = std::move(s.logs);
     st.index_logs();
