@@ -8,6 +8,7 @@
 #include <set>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 using namespace backend_support;
@@ -369,7 +370,10 @@ void check_lists(client& c, const std::string& key, const std::vector<listed_env
             return every_page(c, key, "/public/envelope/list", std::move(body), "envelopes");
         };
         CHECK(list({}) == expected_list(all, ws, {}, {}));
-        CHECK(list({{"status", bj::array{"draft"}}}) == expected_list(all, ws, {"draft"}, {}));
+        for (const char* status : {"draft", "approving", "signing", "complete", "declined", "canceled", "expired"})
+            CHECK(list({{"status", bj::array{status}}}) == expected_list(all, ws, {status}, {}));
+        CHECK(list({{"status", bj::array{"signing"}}, {"tags", bj::array{"odd"}}}) ==
+              expected_list(all, ws, {"signing"}, {"odd"}));
         CHECK(list({{"tags", bj::array{"odd"}}}) == expected_list(all, ws, {}, {"odd"}));
         CHECK(list({{"status", bj::array{"signing", "draft"}}, {"tags", bj::array{"third", "odd"}}}) ==
               expected_list(all, ws, {"signing", "draft"}, {"third", "odd"}));
@@ -473,4 +477,156 @@ TEST_CASE("snapshot: lists read through the indexes match the records after rest
     require_ok(more);
     CHECK(every_page(c, other.key, "/public/envelope/list", bj::object{}, "envelopes").front() ==
           std::string(more.obj().at("envelopeUuid").as_string()));
+}
+
+TEST_CASE("snapshot: envelope/get finds every envelope by uuid, in its workspace only, after restore and reset",
+          "[backend][snapshot][index]") {
+    client c(fixed_clock(44));
+    auto made = c.call("/public/workspace/create", bj::object{{"name", "W"}});
+    require_ok(made);
+    const std::vector<std::string> workspaces{c.main.default_ws,
+                                              std::string(made.obj().at("workspace").at("uuid").as_string())};
+    // Enough envelopes for the envelopes' hash map to grow (rehash) several times.
+    std::vector<std::pair<std::string, std::size_t>> all;  // uuid, its workspace
+    for (std::size_t i = 0; i < 300; ++i) {
+        auto a = c.call("/_control/envelope/create",
+                        bj::object{{"workspaceUuid", workspaces[i % 2]},
+                                   {"title", "E" + std::to_string(i)},
+                                   {"documents", bj::array{bj::object{{"title", "D"}, {"pageCount", 1}}}}});
+        require_ok(a);
+        all.emplace_back(std::string(a.obj().at("envelopeUuid").as_string()), i % 2);
+    }
+    auto found_everywhere = [&](const std::string& key) {
+        for (const auto& [uuid, ws] : all) {
+            auto here = request(c.b, "/public/envelope/get", key,
+                                bj::object{{"envelopeUuid", uuid}, {"workspaceUuid", workspaces[ws]}});
+            require_ok(here);
+            CHECK(here.obj().at("uuid") == str(uuid));
+            require_error(request(c.b, "/public/envelope/get", key,
+                                  bj::object{{"envelopeUuid", uuid}, {"workspaceUuid", workspaces[1 - ws]}}),
+                          400, "ENVELOPE_NOT_FOUND");
+        }
+    };
+    found_everywhere(c.main.key);
+
+    // The snapshot lists the envelopes in uuid order, whatever order the store keeps them in.
+    const auto body = snapshot(c, c.main.key);
+    const bj::value parsed = bj::parse(body);
+    std::vector<std::string> keys;
+    for (const auto& e : parsed.at("team").at("state").at("envelopes").as_object()) keys.emplace_back(e.key());
+    CHECK(keys.size() == all.size());
+    CHECK(std::is_sorted(keys.begin(), keys.end()));
+    CHECK(snapshot(c, c.main.key) == body);
+
+    // Restored into another team: found there. Reset: gone. Restored: found again, and so is
+    // an envelope made after.
+    const auto other = c.make_team();
+    require_ok(restore(c, other.key, parsed.at("team")));
+    found_everywhere(other.key);
+    require_ok(c.call("/_control/team/reset", bj::object{}));
+    for (const auto& made_before : all)
+        require_error(c.call("/public/envelope/get", bj::object{{"envelopeUuid", made_before.first}}), 400,
+                      "ENVELOPE_NOT_FOUND");
+    require_ok(restore(c, c.main.key, parsed.at("team")));
+    found_everywhere(c.main.key);
+    const std::string late(envelope(c));
+    CHECK(c.get(late).at("uuid") == str(late));
+}
+
+TEST_CASE("snapshot: envelope/list by status follows every change of status, and after restore and reset",
+          "[backend][snapshot][index]") {
+    client c(fixed_clock(45));
+    auto made = c.call("/public/workspace/create", bj::object{{"name", "W"}});
+    require_ok(made);
+    const std::vector<std::string> workspaces{c.main.default_ws,
+                                              std::string(made.obj().at("workspace").at("uuid").as_string())};
+    std::vector<listed_envelope> all;
+    for (std::size_t i = 0; i < 120; ++i) {
+        const std::string& ws = workspaces[i % 2];
+        auto a = c.call("/_control/envelope/create",
+                        bj::object{{"workspaceUuid", ws},
+                                   {"title", "E" + std::to_string(i)},
+                                   {"tags", i % 2 ? bj::array{"odd"} : bj::array{}},
+                                   {"documents", bj::array{bj::object{{"title", "D"}, {"pageCount", 1}}}}});
+        require_ok(a);
+        const std::string env(a.obj().at("envelopeUuid").as_string());
+        require_ok(c.call("/public/envelope/add-recipients",
+                          bj::object{{"envelopeUuid", env},
+                                     {"workspaceUuid", ws},
+                                     {"recipients", bj::array{recipient("signer@example.com")}}}));
+        if (i % 5 == 3) {  // an approver first: approving once sent
+            require_ok(c.call("/public/envelope/add-recipients",
+                              bj::object{{"envelopeUuid", env},
+                                         {"workspaceUuid", ws},
+                                         {"recipients", bj::array{recipient("approver@example.com")}}}));
+            require_ok(c.call("/public/envelope/update-recipient", bj::object{{"envelopeUuid", env},
+                                                                              {"workspaceUuid", ws},
+                                                                              {"email", "approver@example.com"},
+                                                                              {"role", "signer"},
+                                                                              {"updates", {{"role", "approver"}}}}));
+        }
+        all.push_back(listed_envelope{env, ws, "", 0, i, {}});
+        if (i % 2) all.back().tags.emplace("odd");
+        if (i % 7 == 0) c.advance(1000);
+    }
+    auto act_on = [&](const listed_envelope& e, const char* action, const char* email = "signer@example.com") {
+        require_ok(c.call(
+            "/_control/recipient/act",
+            bj::object{
+                {"envelopeUuid", e.uuid}, {"workspaceUuid", e.workspace}, {"email", email}, {"action", action}}));
+    };
+    auto refresh_and_check = [&](const std::string& key) {
+        for (auto& e : all) {
+            auto got = request(c.b, "/public/envelope/get", key,
+                               bj::object{{"envelopeUuid", e.uuid}, {"workspaceUuid", e.workspace}});
+            require_ok(got);
+            e.status = std::string(got.obj().at("status").as_string());
+            e.created = got.obj().at("creationDate").to_number<std::int64_t>();
+        }
+        check_lists(c, key, all, workspaces);
+    };
+    refresh_and_check(c.main.key);
+
+    // Old and recent envelopes alike change status: sent (approving or signing), then approved,
+    // signed, declined or canceled; some drafts are canceled.
+    for (std::size_t i = 0; i < all.size(); ++i) {
+        const auto& e = all[i];
+        if (i % 3 == 0) {
+            if (i % 2 == 0)
+                require_ok(c.call("/_control/envelope/cancel",
+                                  bj::object{{"envelopeUuid", e.uuid}, {"workspaceUuid", e.workspace}}));
+            continue;
+        }
+        require_ok(
+            c.call("/public/envelope/send", bj::object{{"envelopeUuid", e.uuid}, {"workspaceUuid", e.workspace}}));
+        if (i % 5 == 0) {
+            act_on(e, "open");
+            act_on(e, "sign");
+        } else if (i % 5 == 1) {
+            act_on(e, "decline");
+        } else if (i % 5 == 2) {
+            require_ok(c.call("/_control/envelope/cancel",
+                              bj::object{{"envelopeUuid", e.uuid}, {"workspaceUuid", e.workspace}}));
+        } else if (i % 5 == 3 && i % 2) {
+            act_on(e, "approve", "approver@example.com");  // signing
+        }
+    }
+    refresh_and_check(c.main.key);
+    const auto body = snapshot(c, c.main.key);
+
+    // The clock moves past the expiry of those still signing.
+    c.advance(31 * 86'400'000LL);
+    refresh_and_check(c.main.key);
+
+    // Reset, then restored: the lists follow the records; and some drafts are sent after.
+    require_ok(c.call("/_control/team/reset", bj::object{}));
+    CHECK(every_page(c, c.main.key, "/public/envelope/list", bj::object{{"status", bj::array{"expired"}}}, "envelopes")
+              .empty());
+    require_ok(restore(c, c.main.key, bj::parse(body).at("team")));
+    refresh_and_check(c.main.key);
+    for (std::size_t i = 3; i < all.size(); i += 6)  // drafts
+        if (all[i].status == "draft")
+            require_ok(c.call("/public/envelope/send",
+                              bj::object{{"envelopeUuid", all[i].uuid}, {"workspaceUuid", all[i].workspace}}));
+    refresh_and_check(c.main.key);
 }

@@ -7,6 +7,7 @@
 #include <set>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include <boost/json.hpp>
@@ -584,6 +585,95 @@ TEST_CASE("contact/delete: all or nothing, one log per contact", "[backend][cont
     CHECK(after.size() == before.size() + 2);
     CHECK(after.back() == "CONTACT_DELETED");
     CHECK(after[after.size() - 2] == "CONTACT_DELETED");
+}
+
+TEST_CASE("contacts are found by workspace and e-mail after create, delete, restore and reset",
+          "[backend][contact][index]") {
+    backend b;
+    const team t = make_team(b);
+    const std::vector<std::string> workspaces{t.default_ws, make_workspace(b, t, "Sales")};
+    std::set<std::pair<std::size_t, std::string>> stored;  // workspace, e-mail: what a search would find
+    auto email = [](int i) { return "c" + std::to_string(i) + "@example.com"; };
+    auto create = [&](std::size_t ws, int from, int to) {
+        bj::array items;
+        for (int i = from; i < to; ++i) {
+            items.push_back(contact(email(i)));
+            stored.emplace(ws, email(i));
+        }
+        REQUIRE(
+            post(b, "/public/contact/create", t.key, {{"workspaceUuid", workspaces[ws]}, {"contacts", items}}).status ==
+            200);
+    };
+    // Every e-mail of 0..69 in both workspaces: found exactly when stored (contact/update, and
+    // associatedContact of a recipient).
+    auto check = [&] {
+        for (std::size_t ws = 0; ws < workspaces.size(); ++ws) {
+            auto env = post(b, "/_control/envelope/create", t.key,
+                            {{"workspaceUuid", workspaces[ws]},
+                             {"title", "E"},
+                             {"documents", bj::array{bj::object{{"title", "D"}, {"pageCount", 1}}}}});
+            REQUIRE(env.status == 200);
+            bj::array recipients;
+            for (int i = 0; i < 70; ++i) {
+                INFO("workspace " << ws << ", " << email(i));
+                auto updated = post(
+                    b, "/public/contact/update", t.key,
+                    {{"workspaceUuid", workspaces[ws]},
+                     {"contact",
+                      bj::object{{"email", email(i)}, {"firstname", "U"}, {"lastname", "V"}, {"phone", nullptr}}}});
+                CHECK(updated.code() == (stored.count({ws, email(i)}) ? "" : "CONTACT_NOT_FOUND"));
+                if (i % 2 == 0) recipients.push_back(recipient(email(i)));
+            }
+            REQUIRE(post(b, "/public/envelope/add-recipients", t.key,
+                         {{"workspaceUuid", workspaces[ws]},
+                          {"envelopeUuid", env.body.at("envelopeUuid")},
+                          {"recipients", recipients}})
+                        .status == 200);
+            auto got = post(b, "/public/envelope/get", t.key,
+                            {{"workspaceUuid", workspaces[ws]}, {"envelopeUuid", env.body.at("envelopeUuid")}});
+            for (const auto& r : got.body.at("recipients").as_array()) {
+                const std::string e(r.at("email").as_string());
+                INFO("workspace " << ws << ", recipient " << e);
+                CHECK(r.at("associatedContact") == bj::value(stored.count({ws, e}) == 1));
+            }
+        }
+    };
+    create(0, 0, 50);
+    create(0, 50, 60);
+    create(1, 20, 50);
+    check();
+
+    // Deleted (the positions of those after them move), then some made again.
+    REQUIRE(post(b, "/public/contact/delete", t.key, {{"emails", bj::array{email(5), email(10), email(0)}}}).status ==
+            200);
+    REQUIRE(post(b, "/public/contact/delete", t.key,
+                 {{"workspaceUuid", workspaces[1]}, {"emails", bj::array{email(49), email(20)}}})
+                .status == 200);
+    for (const auto& [ws, e] : {std::pair<std::size_t, std::string>{0, email(5)},
+                                {0, email(10)},
+                                {0, email(0)},
+                                {1, email(49)},
+                                {1, email(20)}})
+        stored.erase({ws, e});
+    check();
+    create(0, 5, 6);
+    create(1, 60, 65);
+    check();
+
+    // Reset: none (nor the second workspace). Restored: found again, and a contact made after too.
+    auto snap = b.handle("/_control/team/snapshot", t.key, "{}");
+    REQUIRE(snap.status == 200);
+    const bj::value team_state = bj::parse(snap.body).at("team");
+    REQUIRE(post(b, "/_control/team/reset", t.key).status == 200);
+    CHECK(post(b, "/public/contact/list", t.key).body.at("contacts").as_array().empty());
+    for (const auto& [ws, e] : stored)
+        if (ws == 0)
+            CHECK(post(b, "/public/contact/delete", t.key, {{"emails", bj::array{bj::value(e)}}}).code() ==
+                  "CONTACT_NOT_FOUND");
+    REQUIRE(request(b, "/_control/team/restore", t.key, bj::object{{"team", team_state}}).status == 200);
+    check();
+    create(1, 65, 70);
+    check();
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -59,7 +59,7 @@ struct context {
 
     // An envelope of that workspace; nullptr when unknown or elsewhere (ENVELOPE_NOT_FOUND).
     envelope_record* envelope_in(const workspace_record& ws, std::string_view uuid) {
-        auto it = st.envelopes.find(std::string(uuid));
+        auto it = st.envelopes.find(uuid);
         if (it == st.envelopes.end() || it->second.workspace_uuid != ws.uuid) return nullptr;
         return &it->second;
     }

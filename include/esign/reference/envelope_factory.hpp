@@ -75,9 +75,7 @@ inline envelope_record new_envelope(context& c, const team_record& team, const w
 }
 
 inline bool is_contact(const state& st, std::string_view workspace_uuid, std::string_view email) {
-    for (const auto& contact : st.contacts)
-        if (contact.workspace_uuid == workspace_uuid && contact.data.email == email) return true;
-    return false;
+    return st.find_contact(workspace_uuid, email) != nullptr;
 }
 
 // What a new recipient is made of; absent members take the defaults of contract.md §3.
@@ -177,6 +175,18 @@ inline void email_whose_turn(context& c, envelope_record& env) {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Statuses
+
+// Every change of a stored envelope's status goes through here, so that the list order by
+// status (state::order) follows it.
+inline void set_status(state& st, envelope_record& env, envelope_status to) {
+    if (env.status == to) return;
+    const envelope_status from = env.status;
+    env.status = to;
+    if (st.due.valid) st.order.moved(env, from);  // else rebuilt whole before it is read
+}
+
+// ---------------------------------------------------------------------------------------------
 // Endings
 
 // The envelope takes `event` to a final status (complete, declined, canceled, expired; the
@@ -185,7 +195,7 @@ inline void email_whose_turn(context& c, envelope_record& env) {
 inline void end(context& c, envelope_record& env, rules::envelope_event event) {
     const auto to = rules::next_status(env.status, event);
     if (!to) return;
-    env.status = *to;
+    set_status(c.st, env, *to);
     env.update_date = c.now;
     for (auto& r : env.recipients) {
         r.data.invitation.reset();

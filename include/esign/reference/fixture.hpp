@@ -430,7 +430,10 @@ inline std::vector<state> split_by_team(state&& all) {
     for (auto& mail : all.outbox) of(mail.team_uuid).outbox.push_back(std::move(mail));
     for (auto& d : all.deliveries) of(team_of_webhook.at(d.webhook_uuid)).deliveries.push_back(std::move(d));
     for (auto& [token, t] : all.iframe_tokens) of(team_of_envelope.at(t.envelope_uuid)).iframe_tokens.emplace(token, t);
-    for (state& st : out) st.index_logs();
+    for (state& st : out) {
+        st.index_logs();
+        st.index_contacts();
+    }
     return out;
 }
 

@@ -11,6 +11,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <string_view>
 #include <type_traits>
 #include <unordered_map>
 #include <utility>
@@ -232,17 +233,20 @@ struct due_index {
 
 // Each workspace's envelopes in the order of envelope/list read backwards (the list is newest
 // creationDate first, ties newest creation first), so that a page is read in place, without
-// sorting or looking at other workspaces' envelopes. Oldest first: a new envelope, nearly
-// always the newest, is appended. Valid when the due index is (timeline.hpp rebuilds both);
-// it points into the store's envelopes, so a copy of a store starts without it.
+// sorting or looking at other workspaces' envelopes; and the same per status, so that a page
+// filtered by one status is read in place too. Oldest first: a new envelope, nearly always the
+// newest, is appended. Valid when the due index is (timeline.hpp rebuilds both); it points into
+// the store's envelopes, so a copy of a store starts without it.
 struct envelope_order {
     using list = std::vector<const envelope_record*>;
     std::unordered_map<std::string, list> by_workspace;
+    std::unordered_map<std::string, std::map<envelope_status, list>> by_status;  // by workspace
 
     envelope_order() = default;
     envelope_order(const envelope_order&) noexcept {}
     envelope_order& operator=(const envelope_order&) noexcept {
         by_workspace.clear();
+        by_status.clear();
         return *this;
     }
     envelope_order(envelope_order&&) noexcept = default;
@@ -253,8 +257,8 @@ struct envelope_order {
         return a->seq < b->seq;
     }
 
-    void add(const envelope_record& env) {
-        list& in = by_workspace[env.workspace_uuid];
+    // Puts `env` in its place in `in`.
+    static void put(list& in, const envelope_record& env) {
         // Nearly always the newest: appended without searching (a search touches ~log2(n)
         // envelopes, a cache miss each); in its place when a clock went back.
         if (in.empty() || !older(&env, in.back()))
@@ -263,10 +267,37 @@ struct envelope_order {
             in.insert(std::upper_bound(in.begin(), in.end(), &env, older), &env);
     }
 
+    // Takes `env` out of `in`. Found by a search; what follows it moves up, little for the
+    // recent envelopes that most changes of status are about.
+    static void take(list& in, const envelope_record& env) {
+        auto it = std::lower_bound(in.begin(), in.end(), &env, older);
+        while (it != in.end() && *it != &env && !older(&env, *it)) ++it;  // among equals
+        if (it != in.end() && *it == &env) in.erase(it);
+    }
+
+    void add(const envelope_record& env) {
+        put(by_workspace[env.workspace_uuid], env);
+        put(by_status[env.workspace_uuid][env.status], env);
+    }
+
+    // `env`'s status changed from `from` (its place in the list, by creation, did not).
+    void moved(const envelope_record& env, envelope_status from) {
+        auto& lists = by_status[env.workspace_uuid];
+        take(lists[from], env);
+        put(lists[env.status], env);
+    }
+
     const list& of(const std::string& workspace) const {
         static const list none;
         auto it = by_workspace.find(workspace);
         return it == by_workspace.end() ? none : it->second;
+    }
+    const list& of(const std::string& workspace, envelope_status status) const {
+        static const list none;
+        auto lists = by_status.find(workspace);
+        if (lists == by_status.end()) return none;
+        auto it = lists->second.find(status);
+        return it == lists->second.end() ? none : it->second;
     }
 };
 
@@ -300,15 +331,47 @@ struct log_index {
     }
 };
 
+// The position in a store's `contacts` of each contact, by workspace and e-mail, so that finding
+// one (the contact operations; every recipient added, for associatedContact) reads no other
+// contact. Positions stay right in a copy. Valid while `indexed` equals the number of contacts:
+// contacts put in place whole, or after a deletion, are indexed again (state::index_contacts);
+// otherwise they are searched one by one.
+struct contact_index {
+    std::unordered_map<std::string, std::size_t> at;  // key() -> position
+    std::size_t indexed = 0;
+
+    static std::string key(std::string_view workspace, std::string_view email) {
+        std::string k(workspace);
+        k += '\n';  // in neither a uuid nor an e-mail address
+        k += email;
+        return k;
+    }
+};
+
+// Hashes a key given as any kind of string, so that finding a uuid makes no std::string.
+struct string_hash {
+    using is_transparent = void;
+    std::size_t operator()(std::string_view s) const noexcept { return std::hash<std::string_view>{}(s); }
+};
+
+// A team's envelopes by uuid. Hashed: a request finds its envelope in constant time, however
+// many the team holds (an ordered map walks ~20 nodes, a cache miss each, at a million).
+// Nothing depends on their order: the list order is `state::order`, and a snapshot
+// (team_state.hpp) copies them into an ordered map. Records stay in place as it grows
+// (rehashing moves none), so `order` may point at them.
+using envelope_map = std::unordered_map<std::string, envelope_record, string_hash, std::equal_to<>>;
+
 // A store: the reference backend keeps one per team (its shard), and a fixture is built into one
-// and then split by team. Ordered maps keep iteration deterministic.
+// and then split by team. Ordered maps keep iteration deterministic; the envelopes are hashed
+// (envelope_map), and nothing iterates them where the order shows.
 struct state {
     std::map<std::string, team_record> teams;
     std::unordered_map<std::string, std::string> team_by_api_key;
     std::map<std::string, workspace_record> workspaces;
-    std::map<std::string, envelope_record> envelopes;
+    envelope_map envelopes;
     std::map<std::string, template_record> templates;
     std::vector<contact_record> contacts;
+    contact_index contacts_by;  // see contact_index
     std::map<std::string, webhook_record> webhooks;
     std::vector<log_record> logs;
     log_index logs_by;  // see log_index
@@ -327,6 +390,44 @@ struct state {
         logs.push_back(std::move(rec));
         if (logs_by.indexed + 1 == logs.size() && logs.size() <= std::numeric_limits<std::uint32_t>::max())
             logs_by.add(logs.back(), logs.size() - 1);
+    }
+
+    // The contact of that workspace with that e-mail, if any (the first, were there several).
+    const contact_record* find_contact(std::string_view workspace, std::string_view email) const {
+        if (contacts_by.indexed == contacts.size()) {
+            auto it = contacts_by.at.find(contact_index::key(workspace, email));
+            return it == contacts_by.at.end() ? nullptr : &contacts[it->second];
+        }
+        for (const auto& c : contacts)
+            if (c.workspace_uuid == workspace && c.data.email == email) return &c;
+        return nullptr;
+    }
+    contact_record* find_contact(std::string_view workspace, std::string_view email) {
+        return const_cast<contact_record*>(std::as_const(*this).find_contact(workspace, email));
+    }
+
+    // Appends a contact, indexed.
+    void add_contact(contact_record rec) {
+        contacts.push_back(std::move(rec));
+        if (contacts_by.indexed + 1 == contacts.size()) {
+            const contact_record& c = contacts.back();
+            contacts_by.at.emplace(contact_index::key(c.workspace_uuid, c.data.email), contacts.size() - 1);
+            ++contacts_by.indexed;
+        }
+    }
+
+    // Deletes a contact; the ones after it move up, so all are indexed again.
+    void erase_contact(const contact_record& rec) {
+        contacts.erase(contacts.begin() + (&rec - contacts.data()));
+        index_contacts();
+    }
+
+    // Indexes the contacts again (after they were put in place whole, or one was deleted).
+    void index_contacts() {
+        contacts_by = contact_index{};
+        for (std::size_t i = 0; i < contacts.size(); ++i)  // the first of equals, as a search finds
+            contacts_by.at.emplace(contact_index::key(contacts[i].workspace_uuid, contacts[i].data.email), i);
+        contacts_by.indexed = contacts.size();
     }
 
     // Indexes the logs again (after they were put in place whole).

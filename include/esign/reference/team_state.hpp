@@ -52,7 +52,7 @@ inline team_state capture_state(const state& st, const id_source& ids, std::vect
     out.next_seq = st.next_seq;
     out.stream = ids.save();
     out.workspaces = st.workspaces;
-    out.envelopes = st.envelopes;
+    out.envelopes.insert(st.envelopes.begin(), st.envelopes.end());  // in uuid order
     out.templates = st.templates;
     out.contacts = st.contacts;
     out.webhooks = st.webhooks;
@@ -130,10 +130,13 @@ inline void install_state(state& st, team_state s, id_source& ids) {
     for (auto& mail : s.outbox) mail.team_uuid = team;
     st.next_seq = next;
     st.workspaces = std::move(s.workspaces);
-    st.envelopes = std::move(s.envelopes);
+    st.envelopes.clear();
+    st.envelopes.reserve(s.envelopes.size());
+    for (auto& [uuid, env] : s.envelopes) st.envelopes.emplace(uuid, std::move(env));
     st.due = {};  // made from the envelopes at first use
     st.templates = std::move(s.templates);
     st.contacts = std::move(s.contacts);
+    st.index_contacts();
     st.webhooks = std::move(s.webhooks);
     st.logs = std::move(s.logs);
     st.index_logs();

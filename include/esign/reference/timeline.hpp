@@ -49,11 +49,16 @@ inline void rebuild_indexes(state& st) {
     st.due.entries.clear();
     st.due.valid = true;
     st.order.by_workspace.clear();
+    st.order.by_status.clear();
     for (const auto& [uuid, env] : st.envelopes) {
         schedule(st, uuid, env);
         st.order.by_workspace[env.workspace_uuid].push_back(&env);
     }
-    for (auto& [workspace, list] : st.order.by_workspace) std::sort(list.begin(), list.end(), envelope_order::older);
+    for (auto& [workspace, list] : st.order.by_workspace) {
+        std::sort(list.begin(), list.end(), envelope_order::older);
+        auto& lists = st.order.by_status[workspace];
+        for (const envelope_record* env : list) lists[env->status].push_back(env);
+    }
 }
 
 // The earliest instant at which something may fall due, if anything will. Without a valid index

@@ -15,9 +15,7 @@
 namespace esign::reference {
 
 inline contact_record* find_contact(state& st, const workspace_record& ws, std::string_view email) {
-    for (auto& c : st.contacts)
-        if (c.workspace_uuid == ws.uuid && c.data.email == email) return &c;
-    return nullptr;
+    return st.find_contact(ws.uuid, email);
 }
 
 inline std::string with_email(std::string_view what, std::string_view email) {
@@ -82,7 +80,7 @@ inline outcome<contact_create_response> handle(context& c, const contact_create_
         rec.seq = c.st.sequence();
         log_contact(c, *ws, team_log_event::CONTACT_CREATED, rec.data);
         out.contacts.push_back(rec.data);
-        c.st.contacts.push_back(std::move(rec));
+        c.st.add_contact(std::move(rec));
     }
     return out;
 }
@@ -134,7 +132,7 @@ inline outcome<contact_delete_response> handle(context& c, const contact_delete_
         const contact_record* rec = find_contact(c.st, *ws, email.str());
         if (!rec) continue;  // given twice: already deleted
         log_contact(c, *ws, team_log_event::CONTACT_DELETED, rec->data);
-        c.st.contacts.erase(c.st.contacts.begin() + (rec - c.st.contacts.data()));
+        c.st.erase_contact(*rec);
     }
     return contact_delete_response{};
 }

@@ -45,8 +45,6 @@ struct list_filter {
         if (r.status) statuses.insert(r.status->begin(), r.status->end());
     }
 
-    bool keeps_all() const { return tags.empty() && statuses.empty(); }
-
     bool keeps(const envelope_record& env) const {
         if (!statuses.empty() && !statuses.contains(env.status)) return false;
         if (tags.empty()) return true;
@@ -66,17 +64,20 @@ inline outcome<envelope_list_response> handle(context& c, const envelope_list_re
     const envelope_detail::list_filter filter(r);
     const std::int32_t page = page_or_default(r.page);
     envelope_list_response out;
-    if (c.st.due.valid && filter.keeps_all()) {
-        // The workspace's envelopes in order, oldest first: the page is read in place.
-        const envelope_order::list& all = c.st.order.of(ws->uuid);
-        out.pagination = rules::visit_page(all.size(), page, fixed_page_size, [&](std::size_t i) {
-            out.envelopes.push_back(summary_view(*all[all.size() - 1 - i], *c.team));
-        });
-        return out;
-    }
     std::vector<const envelope_record*> matching;
     if (c.st.due.valid) {
-        const envelope_order::list& all = c.st.order.of(ws->uuid);
+        // The workspace's envelopes in order, oldest first; with one status asked for, those of
+        // that status.
+        const bool one_status = filter.statuses.size() == 1;
+        const envelope_order::list& all =
+            one_status ? c.st.order.of(ws->uuid, *filter.statuses.begin()) : c.st.order.of(ws->uuid);
+        if (filter.tags.empty() && (one_status || filter.statuses.empty())) {
+            // Every one is listed: the page is read in place.
+            out.pagination = rules::visit_page(all.size(), page, fixed_page_size, [&](std::size_t i) {
+                out.envelopes.push_back(summary_view(*all[all.size() - 1 - i], *c.team));
+            });
+            return out;
+        }
         for (auto it = all.rbegin(); it != all.rend(); ++it)
             if (filter.keeps(**it)) matching.push_back(*it);
     } else {  // a store used before its indexes were made (handlers called directly)
@@ -177,7 +178,7 @@ inline outcome<envelope_send_response> handle(context& c, const envelope_send_re
 
     const auto event = envelope_detail::has_approver(env) ? rules::envelope_event::sent_with_approvers
                                                           : rules::envelope_event::sent_without_approvers;
-    env.status = rules::next_status(env.status, event).value_or(env.status);
+    factory::set_status(c.st, env, rules::next_status(env.status, event).value_or(env.status));
     env.sent_date = c.now;
     env.update_date = c.now;
     env.sent_from_sandbox = ws.sandbox;

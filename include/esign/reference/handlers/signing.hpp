@@ -46,7 +46,7 @@ inline outcome<authentication_create_iframe_token_response> handle(
 
 namespace envelope_detail {
 inline envelope_record* any_envelope(context& c, std::string_view uuid) {
-    auto it = c.st.envelopes.find(std::string(uuid));
+    auto it = c.st.envelopes.find(uuid);
     return it == c.st.envelopes.end() ? nullptr : &it->second;
 }
 
@@ -74,7 +74,8 @@ inline void open(context& c, envelope_record& env, recipient_record& rec) {
 inline void approve(context& c, envelope_record& env, recipient_record& rec) {
     log_envelope(c, env, envelope_log_event::RECIPIENT_APPROVED, recipient_author(rec.data), recipient_event_data(rec));
     if (factory::none_pending(env, recipient_role::approver))
-        env.status = rules::next_status(env.status, rules::envelope_event::all_approved).value_or(env.status);
+        factory::set_status(c.st, env,
+                            rules::next_status(env.status, rules::envelope_event::all_approved).value_or(env.status));
     factory::email_whose_turn(c, env);  // the next approvers, or the signers once approving is over
 }
 
