@@ -413,8 +413,9 @@ inline void http_session::on_header(beast::error_code ec) {
         started_ = std::chrono::steady_clock::now();
         path_ = "/";
         try {
-            auto r = server_.backend().transport_error("/", 431, "INVALID_REQUEST_FORMAT",
-                                                       "The request header is larger than 16 KiB.");
+            auto r = server_.backend().transport_error(
+                "/", rules::transport_status::header_too_large,
+                fmt::format("The request header is larger than {} bytes.", server_.config().header_limit));
             return send(std::move(r), false);
         } catch (...) {
             return close();
@@ -431,15 +432,15 @@ inline void http_session::on_header(beast::error_code ec) {
             if (path_.empty() || !backend.knows_path(path_)) {
                 if (path_.empty()) path_ = "/";
                 return send(
-                    backend.transport_error(path_, 404, "INVALID_REQUEST_FORMAT", "No operation has this path."),
+                    backend.transport_error(path_, rules::transport_status::not_found, "No operation has this path."),
                     false);
             }
             if (ec == http::error::bad_content_length && detail::has_oversized_content_length(buffer_.data()))
                 return send(backend.transport_error(
-                                path_, 413, "INVALID_REQUEST_FORMAT",
+                                path_, rules::transport_status::payload_too_large,
                                 fmt::format("The request body is larger than {} bytes.", server_.config().max_body)),
                             false);
-            return send(backend.transport_error(path_, 400, "INVALID_REQUEST_FORMAT",
+            return send(backend.transport_error(path_, rules::transport_status::bad_request,
                                                 "Content-Length is not a number of bytes."),
                         false);
         } catch (...) {
@@ -466,24 +467,26 @@ inline void http_session::check_request() {
     if (path_ == "/openapi.json") {
         if (auto doc = backend.openapi_json()) {
             if (req.method() != http::verb::get)
-                return answer_early(
-                    backend.transport_error(path_, 405, "INVALID_REQUEST_FORMAT", "Use GET for /openapi.json."), "GET");
+                return answer_early(backend.transport_error(path_, rules::transport_status::method_not_allowed,
+                                                            "Use GET for /openapi.json."),
+                                    "GET");
             return answer_early(reference::reply{200, std::move(*doc), detail::random_request_id()});
         }
     }
     if (path_ == "/_control/health" && backend.options().control_enabled) {
         if (req.method() != http::verb::get)
-            return answer_early(
-                backend.transport_error(path_, 405, "INVALID_REQUEST_FORMAT", "Use GET for /_control/health."), "GET");
+            return answer_early(backend.transport_error(path_, rules::transport_status::method_not_allowed,
+                                                        "Use GET for /_control/health."),
+                                "GET");
         return answer_early(reference::reply{200, R"({"status":"ok"})", detail::random_request_id()});
     }
     if (!backend.knows_path(path_))
         return answer_early(
-            backend.transport_error(path_, 404, "INVALID_REQUEST_FORMAT", "No operation has this path."));
+            backend.transport_error(path_, rules::transport_status::not_found, "No operation has this path."));
     if (req.method() != http::verb::post)
-        return answer_early(
-            backend.transport_error(path_, 405, "INVALID_REQUEST_FORMAT", "Every operation uses the POST method."),
-            "POST");
+        return answer_early(backend.transport_error(path_, rules::transport_status::method_not_allowed,
+                                                    "Every operation uses the POST method."),
+                            "POST");
     // A malformed or repeated Authorization header counts as present (never as "no credentials",
     // which may be the operator's).
     const auto token = detail::bearer_token(req);
@@ -493,12 +496,12 @@ inline void http_session::check_request() {
     caller_ = backend.authenticate(path_, credentials);
     if (!caller_) return answer_early(backend.unauthenticated(path_, credentials.has_value()));
     if (!detail::is_json_content_type(req))
-        return answer_early(backend.transport_error(path_, 415, "INVALID_REQUEST_FORMAT",
+        return answer_early(backend.transport_error(path_, rules::transport_status::unsupported_media_type,
                                                     "The request body must be application/json."));
     const auto length = parser_->content_length();
     if (length && *length > server_.config().max_body)
         return send(backend.transport_error(
-                        path_, 413, "INVALID_REQUEST_FORMAT",
+                        path_, rules::transport_status::payload_too_large,
                         fmt::format("The request body is larger than {} bytes.", server_.config().max_body)),
                     false);
     read_body();
@@ -528,7 +531,7 @@ inline void http_session::on_body(beast::error_code ec) {
     if (ec == http::error::body_limit) {
         try {
             return send(server_.backend().transport_error(
-                            path_, 413, "INVALID_REQUEST_FORMAT",
+                            path_, rules::transport_status::payload_too_large,
                             fmt::format("The request body is larger than {} bytes.", server_.config().max_body)),
                         false);
         } catch (...) {
@@ -565,7 +568,7 @@ inline void http_session::respond(const std::optional<reference::fault_decision>
     } catch (const std::exception& e) {
         server_.log().error(fmt::format("{}: {}", logger::sanitize(path_), e.what()));
         try {
-            r = server_.backend().transport_error(path_, 500, "INTERNAL_SERVER_ERROR", "The server failed.");
+            r = server_.backend().internal_error(path_, "The server failed.");
         } catch (...) {
             return close();
         }

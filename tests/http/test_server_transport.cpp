@@ -474,6 +474,8 @@ TEST_CASE("transport: malformed input never crashes the server", "[http][transpo
         auto got = raw_exchange(srv.host(), srv.port(),
                                 "POST /_control/clock/now HTTP/1.1\r\nHost: x\r\nX-Big: " + big + "\r\n\r\n{}", false);
         CHECK(got.starts_with("HTTP/1.1 431 "));
+        CHECK(got.find("INVALID_REQUEST_FORMAT") != std::string::npos);
+        CHECK(got.find("The request header is larger than 16384 bytes.") != std::string::npos);  // the limit in force
         const std::string long_target = "POST /" + big + " HTTP/1.1\r\nHost: x\r\n\r\n";
         got = raw_exchange(srv.host(), srv.port(), long_target, false);
         CHECK(got.starts_with("HTTP/1.1 431 "));

@@ -197,9 +197,7 @@ public:
     // The request itself: the operation runs (a team's public requests go to its journal).
     reply process(std::string_view path, const caller& who, std::string_view body) {
         const route* r = find_route(path);
-        if (!r)
-            return transport_error(path, rules::transport_status::not_found, "INVALID_REQUEST_FORMAT",
-                                   "No operation has this path.");
+        if (!r) return transport_error(path, rules::transport_status::not_found, "No operation has this path.");
         if (!who.team || !r->is_public) return r->run(*this, path, who, body, r->read_only);
         const std::int64_t time = team_clock(*who.team);
         reply out = r->run(*this, path, who, body, r->read_only);
@@ -207,10 +205,16 @@ public:
         return out;
     }
 
-    // The error body of a failure found by the transport (404, 405, 413, 415, 431).
-    reply transport_error(std::string_view path, unsigned status, std::string_view code, std::string_view message) {
-        auto parsed = enum_from_wire<error_code>(code).value_or(error_code::INVALID_REQUEST_FORMAT);
-        return make_error(server_ids_, path, parsed, {}, message, status, now_ms());
+    // The error body of a failure found by the transport (rules::transport_status: 400, 404,
+    // 405, 413, 415, 431): INVALID_REQUEST_FORMAT with that status (contract.md §1).
+    reply transport_error(std::string_view path, unsigned status, std::string_view message) {
+        return make_error(server_ids_, path, error_code::INVALID_REQUEST_FORMAT, {}, message, status, now_ms());
+    }
+
+    // 500 INTERNAL_SERVER_ERROR for a request whose handling failed inside the server (the HTTP
+    // layer caught an exception).
+    reply internal_error(std::string_view path, std::string_view message) {
+        return make_error(server_ids_, path, error_code::INTERNAL_SERVER_ERROR, {}, message, 0, now_ms());
     }
 
     // 401 AUTHENTICATION_ERROR.

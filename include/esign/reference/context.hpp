@@ -36,8 +36,6 @@ inline failure invalid_at(problem_path path, problem_kind kind, std::string mess
 template <class Response>
 using outcome = std::variant<Response, failure>;
 
-inline constexpr std::int64_t ms_per_day = 86'400'000;
-
 struct context {
     state& st;          // the calling team's store (its shard)
     team_record* team;  // the calling team; null only while a fixture builds teams
@@ -65,7 +63,6 @@ struct context {
     }
 
     team_record& team_of(const envelope_record& env) { return st.teams.at(env.team_uuid); }
-    workspace_record& workspace_of(const envelope_record& env) { return st.workspaces.at(env.workspace_uuid); }
 };
 
 }  // namespace esign::reference

@@ -109,10 +109,12 @@ inline std::string documentation_url(error_code code) {
 
 // Transport failures: INVALID_REQUEST_FORMAT with these statuses, and no details.
 namespace transport_status {
+inline constexpr unsigned bad_request = 400;  // a Content-Length that is not a number
 inline constexpr unsigned not_found = 404;
 inline constexpr unsigned method_not_allowed = 405;
 inline constexpr unsigned payload_too_large = 413;
 inline constexpr unsigned unsupported_media_type = 415;
+inline constexpr unsigned header_too_large = 431;
 }  // namespace transport_status
 
 }  // namespace esign::rules
