@@ -1171,3 +1171,37 @@ TEST_CASE("team isolation: a key never sees another team's things", "[backend][i
     CHECK(post(b, "/public/workspace/list", "esk_unknown").code() == "AUTHENTICATION_ERROR");
     CHECK(post(b, "/public/workspace/list", "esk_unknown").status == 401);
 }
+
+TEST_CASE("ids: unseeded identifiers are version 4 UUIDs, tokens URL-safe, no two alike", "[backend][ids]") {
+    // Unseeded, identifiers come from a stream seeded from the device per source and tokens
+    // from the device itself: both must look like what they are and never repeat.
+    esign::reference::id_source a, b;
+    std::set<std::string> seen;
+    for (int i = 0; i < 2000; ++i) {
+        for (auto* source : {&a, &b}) {
+            const std::string id = source->uuid();
+            REQUIRE(id.size() == 36);
+            CHECK(id[14] == '4');
+            CHECK(std::string_view("89ab").find(id[19]) != std::string_view::npos);
+            CHECK(id.find_first_not_of("0123456789abcdef-") == std::string::npos);
+            CHECK(seen.insert(id).second);
+        }
+    }
+    const std::string token = a.url_safe(48);
+    CHECK(token.size() == 48);
+    CHECK(token.find_first_not_of("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_") ==
+          std::string::npos);
+    CHECK(a.url_safe(48) != token);
+    for (int i = 0; i < 100; ++i) {
+        const double u = a.unit();
+        CHECK(u >= 0.0);
+        CHECK(u < 1.0);
+    }
+
+    // Seeded, every draw comes from the stream: the same seed, the same sequence.
+    esign::reference::id_source s1{7}, s2{7};
+    for (int i = 0; i < 10; ++i) {
+        CHECK(s1.uuid() == s2.uuid());
+        CHECK(s1.url_safe(10) == s2.url_safe(10));
+    }
+}

@@ -796,3 +796,34 @@ TEST_CASE("error body: write_error_body gives the bytes of json::write", "[json]
         CHECK(esign::json::write_error_body(body) == esign::json::write(body));
     }
 }
+
+TEST_CASE("json engine: write gives the text of the encoded DOM, past its scratch buffer too", "[json][encode]") {
+    // write builds its DOM in a buffer of the call (4 KiB, then growing): the text must not
+    // depend on where the DOM lived.
+    esign::envelope small;
+    small.uuid = "0b1e6c1e-8f0a-4d36-9a57-2f2c4a3c9d11";
+    small.title = "Contract";
+    esign::envelope large = small;
+    for (int d = 0; d < 3; ++d) {
+        esign::document doc;
+        doc.uuid = fmt::format("5a0c1d2e-3f40-4b5c-8d6e-7f8091a2b3c{}", d);
+        doc.title = fmt::format("Document {} with a title long enough to fill the buffer sooner", d);
+        large.documents.push_back(doc);
+    }
+    for (int t = 0; t < 200; ++t) large.tags.push_back(fmt::format("tag-number-{}", t));
+    for (const auto* v : {&small, &large}) {
+        const std::string text = esign::json::write(*v);
+        CHECK(text == boost::json::serialize(esign::json::encode(*v)));
+        CHECK(boost::json::parse(text) == esign::json::encode(*v));
+    }
+    CHECK(esign::json::write(large).size() > 4096);
+
+    // encode puts every node of the DOM in the storage it is given.
+    boost::json::monotonic_resource resource;
+    const boost::json::storage_ptr storage(&resource);
+    const auto dom = esign::json::encode(large, storage);
+    CHECK(dom.storage() == storage);
+    CHECK(dom.at("documents").storage() == storage);
+    CHECK(dom.at("documents").at(0).at("title").storage() == storage);
+    CHECK(dom == esign::json::encode(large));
+}

@@ -387,7 +387,7 @@ private:
     reply run_for_team(team_shard& shard, const std::shared_ptr<team_shard>& owner, std::string_view path,
                        const Request& request, bool read_only) {
         if constexpr (std::is_same_v<Request, control_team_reset_request>) {
-            reply out{200, boost::json::serialize(json::encode(empty_response{})), {}};
+            reply out{200, json::write(empty_response{}), {}};
             {
                 std::unique_lock lock(shard.mutex);
                 if (shard.retired) return unauthenticated(path, true);
@@ -487,7 +487,7 @@ private:
             if (auto instead = self_check(t, json::error_context{path, request_id, now_ms()}, options_.self_check_log))
                 return error_reply(*instead);
         }
-        return reply{200, "{\"team\":" + boost::json::serialize(json::encode(t)) + "}", std::move(request_id)};
+        return reply{200, "{\"team\":" + json::write(t) + "}", std::move(request_id)};
     }
 
     static fixture_team fixture_team_of(const team_record& team) {
@@ -863,7 +863,7 @@ private:
                     self_check(response, json::error_context{path, request_id, now}, options_.self_check_log))
                 return error_reply(*instead);
         }
-        return reply{200, boost::json::serialize(json::encode(response)), std::move(request_id)};
+        return reply{200, json::write(response), std::move(request_id)};
     }
 
     reply make_error(id_source& ids, std::string_view path, error_code code, problem_list problems,

@@ -1,7 +1,11 @@
 // SPDX-License-Identifier: BSL-1.0
 #pragma once
-// Identifiers and tokens. Seeded: reproducible, for tests that want fixed ids. Unseeded: drawn
-// from std::random_device (the operating system's secure source) every time.
+// Identifiers and tokens. Seeded: reproducible, for tests that want fixed ids. Unseeded: tokens
+// (url_safe: keys, iframe tokens) are drawn from std::random_device (the operating system's
+// secure source) every time; identifiers and probability draws from a stream seeded from it once
+// per source, since the device costs about half a microsecond a word here and every response
+// carries a new request id. A stream's state can be worked out from enough of its outputs, which
+// identifiers show; so no secret is drawn from it.
 #include <array>
 #include <cstdint>
 #include <mutex>
@@ -74,11 +78,11 @@ public:
     }
 
     // A lowercase RFC 4122 version 4 UUID.
-    std::string uuid() { return uuid_v4(bytes<16>()); }
+    std::string uuid() { return uuid_v4(bytes<16>(drawn::identifier)); }
 
     // A number in [0, 1), of 53 random bits (a fault rule's probability draw).
     double unit() {
-        const auto b = bytes<8>();
+        const auto b = bytes<8>(drawn::identifier);
         std::uint64_t word = 0;
         for (auto byte : b) word = (word << 8) | byte;
         return static_cast<double>(word >> 11) * 0x1.0p-53;
@@ -89,7 +93,7 @@ public:
         static constexpr char alphabet[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
         std::string s(length, '\0');
         for (std::size_t at = 0; at < length;) {
-            for (auto byte : bytes<8>())
+            for (auto byte : bytes<8>(drawn::secret))
                 if (at < length) s[at++] = alphabet[byte & 0x3F];
         }
         return s;
@@ -107,23 +111,34 @@ private:
         return engine;
     }
 
-    // N random bytes, from 32-bit words of the stream or the device.
+    enum class drawn { identifier, secret };
+
+    // N random bytes, from 32-bit words of the seeded stream, or unseeded of the device (a secret)
+    // or of the stream seeded from it (an identifier).
     template <std::size_t N>
-    std::array<std::uint8_t, N> bytes() {
+    std::array<std::uint8_t, N> bytes(drawn what) {
         static_assert(N % 4 == 0, "whole words");
         std::array<std::uint8_t, N> out{};
         std::lock_guard lock(mutex_);
         for (std::size_t word = 0; word < N / 4; ++word) {
-            const std::uint32_t w = seeded_ ? static_cast<std::uint32_t>(engine_()) : device_();
+            const std::uint32_t w = seeded_                 ? static_cast<std::uint32_t>(engine_())
+                                    : what == drawn::secret ? device_()
+                                                            : static_cast<std::uint32_t>(unseeded_());
             for (std::size_t j = 0; j < 4; ++j) out[4 * word + j] = static_cast<std::uint8_t>(w >> (8 * j));
         }
         return out;
+    }
+
+    static std::mt19937_64 seeded_from(std::random_device& device) {
+        std::seed_seq seeds{device(), device(), device(), device(), device(), device(), device(), device()};
+        return std::mt19937_64(seeds);
     }
 
     mutable std::mutex mutex_;
     bool seeded_ = false;
     std::mt19937_64 engine_;
     std::random_device device_;
+    std::mt19937_64 unseeded_ = seeded_from(device_);
 };
 
 }  // namespace esign::reference
