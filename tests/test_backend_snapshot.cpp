@@ -361,6 +361,17 @@ std::vector<std::string> expected_list(std::vector<listed_envelope> all, const s
     return out;
 }
 
+// Each envelope's status and creation date as envelope/get gives them now (through `key`).
+void refresh_from_get(client& c, const std::string& key, std::vector<listed_envelope>& all) {
+    for (auto& e : all) {
+        auto got = request(c.b, "/public/envelope/get", key,
+                           bj::object{{"envelopeUuid", e.uuid}, {"workspaceUuid", e.workspace}});
+        require_ok(got);
+        e.status = std::string(got.obj().at("status").as_string());
+        e.created = got.obj().at("creationDate").to_number<std::int64_t>();
+    }
+}
+
 void check_lists(client& c, const std::string& key, const std::vector<listed_envelope>& all,
                  const std::vector<std::string>& workspaces) {
     for (const auto& ws : workspaces) {
@@ -415,16 +426,7 @@ TEST_CASE("snapshot: lists read through the indexes match the records after rest
         all.push_back(listed_envelope{env, ws, "", 0, i, {}});
         for (const auto& t : tags) all.back().tags.emplace(t.as_string());
     }
-    auto refresh = [&](const std::string& key) {
-        for (auto& e : all) {
-            auto got = request(c.b, "/public/envelope/get", key,
-                               bj::object{{"envelopeUuid", e.uuid}, {"workspaceUuid", e.workspace}});
-            require_ok(got);
-            e.status = std::string(got.obj().at("status").as_string());
-            e.created = got.obj().at("creationDate").to_number<std::int64_t>();
-        }
-    };
-    refresh(c.main.key);
+    refresh_from_get(c, c.main.key, all);
     check_lists(c, c.main.key, all, workspaces);
 
     // Logs: both sorts, both orders, page by page, agree with each other.
@@ -576,13 +578,7 @@ TEST_CASE("snapshot: envelope/list by status follows every change of status, and
                 {"envelopeUuid", e.uuid}, {"workspaceUuid", e.workspace}, {"email", email}, {"action", action}}));
     };
     auto refresh_and_check = [&](const std::string& key) {
-        for (auto& e : all) {
-            auto got = request(c.b, "/public/envelope/get", key,
-                               bj::object{{"envelopeUuid", e.uuid}, {"workspaceUuid", e.workspace}});
-            require_ok(got);
-            e.status = std::string(got.obj().at("status").as_string());
-            e.created = got.obj().at("creationDate").to_number<std::int64_t>();
-        }
+        refresh_from_get(c, key, all);
         check_lists(c, key, all, workspaces);
     };
     refresh_and_check(c.main.key);

@@ -16,6 +16,7 @@
 #include <boost/describe/members.hpp>
 #include <boost/mp11/algorithm.hpp>
 
+#include <esign/model/members.hpp>
 #include <esign/model/model.hpp>
 
 #include "source_text.hpp"
@@ -586,4 +587,68 @@ TEST_CASE("model: cross-member rules", "[model]") {
         REQUIRE(out.size() == 1);
         CHECK(out[0].path == problem_path{"recipients", "4", "phone"});
     }
+}
+
+namespace copy_members_test {
+struct address {
+    std::optional<std::string> city;
+};
+BOOST_DESCRIBE_STRUCT(address, (), (city))
+struct stored : address {
+    std::string name;
+    std::int64_t order{};
+    std::string phone;
+    int not_in_patch{7};
+};
+BOOST_DESCRIBE_STRUCT(stored, (address), (name, order, phone, not_in_patch))
+struct patch {
+    std::optional<std::string> name;
+    std::optional<esign::int32> order;
+    std::optional<std::string> city;  // an inherited member of `stored`
+    std::string phone;                // not optional: apply_present leaves it
+    std::optional<int> unknown;       // no member of that name in `stored`
+};
+BOOST_DESCRIBE_STRUCT(patch, (), (name, order, city, phone, unknown))
+struct view {
+    std::string name;
+    esign::nullable<std::string> phone;
+    std::optional<std::string> city;
+    bool extra{};
+};
+BOOST_DESCRIBE_STRUCT(view, (), (name, phone, city, extra))
+}  // namespace copy_members_test
+
+TEST_CASE("model: copy_members and apply_present pair members by name", "[model][members]") {
+    using namespace copy_members_test;
+    stored s;
+    s.name = "before";
+    s.order = 3;
+    s.phone = "+33";
+    s.city = "Paris";
+
+    patch p;
+    p.order = esign::int32{9};
+    p.phone = "ignored";
+    p.unknown = 1;
+    esign::apply_present(p, s);
+    CHECK(s.name == "before");  // absent: unchanged
+    CHECK(s.order == 9);        // present: converted from the ranged type
+    CHECK(s.phone == "+33");    // not optional in the patch: not applied
+    CHECK(s.city == "Paris");
+    CHECK(s.not_in_patch == 7);
+
+    p.name = "after";
+    p.city = "Lyon";
+    esign::apply_present(p, s);
+    CHECK(s.name == "after");
+    CHECK(s.city == "Lyon");  // inherited members are paired too
+
+    view v;
+    v.extra = true;
+    esign::copy_members(s, v);
+    CHECK(v.name == "after");
+    CHECK(v.phone.has_value());
+    CHECK(*v.phone == "+33");
+    CHECK(v.city == "Lyon");
+    CHECK(v.extra);  // no member of that name in `stored`: unchanged
 }

@@ -482,11 +482,8 @@ private:
         // {"team": ...} written around the team's text: the same bytes as encoding a
         // control_team_snapshot_response, without a second copy of the tree.
         std::string request_id = server_ids_.uuid();
-        if (options_.self_check) {
-            // (The problems' paths start inside "team".)
-            if (auto instead = self_check(t, json::error_context{path, request_id, now_ms()}, options_.self_check_log))
-                return error_reply(*instead);
-        }
+        // (The problems' paths start inside "team".)
+        if (auto instead = failed_self_check(t, json::error_context{path, request_id, now_ms()})) return *instead;
         return reply{200, "{\"team\":" + json::write(t) + "}", std::move(request_id)};
     }
 
@@ -858,11 +855,7 @@ private:
     template <class Response>
     reply respond(id_source& ids, std::string_view path, const Response& response, std::int64_t now) {
         std::string request_id = ids.uuid();
-        if (options_.self_check) {
-            if (auto instead =
-                    self_check(response, json::error_context{path, request_id, now}, options_.self_check_log))
-                return error_reply(*instead);
-        }
+        if (auto instead = failed_self_check(response, json::error_context{path, request_id, now})) return *instead;
         return reply{200, json::write(response), std::move(request_id)};
     }
 
@@ -870,10 +863,17 @@ private:
                      std::string_view message, unsigned status, std::int64_t now) {
         json::error_context ctx{path, ids.uuid(), now};
         auto body = json::make_error_body(code, ctx, std::move(problems), message, status);
-        if (options_.self_check) {
-            if (auto instead = self_check(body, ctx, options_.self_check_log)) return error_reply(*instead);
-        }
+        if (auto instead = failed_self_check(body, ctx)) return *instead;
         return error_reply(body);
+    }
+
+    // With the self-check on, the 500 to send instead of `response` when it breaks its type.
+    template <class Response>
+    std::optional<reply> failed_self_check(const Response& response, const json::error_context& ctx) const {
+        if (!options_.self_check) return std::nullopt;
+        auto instead = self_check(response, ctx, options_.self_check_log);
+        if (!instead) return std::nullopt;
+        return error_reply(*instead);
     }
 
     static reply error_reply(const error_body& body) {

@@ -7,6 +7,7 @@
 #include <string_view>
 #include <vector>
 
+#include <esign/model/members.hpp>
 #include <esign/reference/context.hpp>
 #include <esign/reference/events.hpp>
 #include <esign/rules/email_domain.hpp>
@@ -28,19 +29,6 @@ inline std::string with_email(std::string_view what, std::string_view email) {
 
 inline void log_contact(context& c, const workspace_record& ws, team_log_event event, const contact& data) {
     log_team(c, *c.team, event, {{"workspaceUuid", ws.uuid}, {"contactUuid", data.uuid}, {"email", data.email}});
-}
-
-// The optional members of both contact shapes: a member given replaces the stored one.
-template <class Fields>
-void copy_given_details(const Fields& from, contact& to) {
-    if (from.language) to.language = from.language;
-    if (from.jobTitle) to.jobTitle = from.jobTitle;
-    if (from.company) to.company = from.company;
-    if (from.addressLine1) to.addressLine1 = from.addressLine1;
-    if (from.addressLine2) to.addressLine2 = from.addressLine2;
-    if (from.zipCode) to.zipCode = from.zipCode;
-    if (from.city) to.city = from.city;
-    if (from.country) to.country = from.country;
 }
 
 }  // namespace esign::reference
@@ -75,7 +63,7 @@ inline outcome<contact_create_response> handle(context& c, const contact_create_
         rec.data.firstname = item.firstname;
         rec.data.lastname = item.lastname;
         rec.data.phone = item.phone.value_or(nullable<std::string>{});  // omitted means null
-        copy_given_details(item, rec.data);
+        apply_present(item, rec.data);                                  // the optional details given
         rec.workspace_uuid = ws->uuid;
         rec.seq = c.st.sequence();
         log_contact(c, *ws, team_log_event::CONTACT_CREATED, rec.data);
@@ -101,7 +89,7 @@ inline outcome<contact_update_response> handle(context& c, const contact_update_
     rec->data.firstname = given.firstname;
     rec->data.lastname = given.lastname;
     rec->data.phone = given.phone;
-    copy_given_details(given, rec->data);
+    apply_present(given, rec->data);  // a detail given replaces the stored one
     log_contact(c, *ws, team_log_event::CONTACT_UPDATED, rec->data);
     return contact_update_response{rec->data};
 }

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include <esign/model/members.hpp>
 #include <esign/reference/context.hpp>
 #include <esign/reference/envelope_factory.hpp>
 #include <esign/rules/email_domain.hpp>
@@ -66,23 +67,6 @@ inline outcome<envelope_add_recipients_response> handle(context& c, const envelo
 // /public/envelope/update-recipient
 
 namespace envelope_detail {
-inline void apply_recipient_updates(recipient& out, const recipient_updates& u) {
-    if (u.firstname) out.firstname = *u.firstname;
-    if (u.lastname) out.lastname = *u.lastname;
-    if (u.phone) out.phone = *u.phone;
-    if (u.jobTitle) out.jobTitle = *u.jobTitle;
-    if (u.company) out.company = *u.company;
-    if (u.addressLine1) out.addressLine1 = *u.addressLine1;
-    if (u.addressLine2) out.addressLine2 = *u.addressLine2;
-    if (u.zipCode) out.zipCode = *u.zipCode;
-    if (u.city) out.city = *u.city;
-    if (u.country) out.country = *u.country;
-    if (u.role) out.role = *u.role;
-    if (u.order) out.order = u.order->value;
-    if (u.language) out.language = *u.language;
-    if (u.verificationType) out.verificationType = *u.verificationType;
-}
-
 inline recipient_record* find_by_email_and_role(envelope_record& env, std::string_view email, recipient_role role) {
     for (auto& r : env.recipients)
         if (r.data.email == email && r.data.role == role) return &r;
@@ -90,25 +74,8 @@ inline recipient_record* find_by_email_and_role(envelope_record& env, std::strin
 }
 
 inline updated_recipient updated_view(const recipient_record& r) {
-    const recipient& d = r.data;
     updated_recipient out;
-    out.email = d.email;
-    out.firstname = d.firstname;
-    out.lastname = d.lastname;
-    out.phone = d.phone;  // "" when not given, never null
-    out.jobTitle = d.jobTitle;
-    out.company = d.company;
-    out.addressLine1 = d.addressLine1;
-    out.addressLine2 = d.addressLine2;
-    out.zipCode = d.zipCode;
-    out.city = d.city;
-    out.country = d.country;
-    out.role = d.role;
-    out.order = d.order;
-    out.associatedContact = d.associatedContact;
-    out.status = d.status;
-    out.language = d.language;
-    out.verificationType = d.verificationType;
+    copy_members(r.data, out);  // phone: "" when not given, never null
     out.colorVariant = r.color;
     return out;
 }
@@ -123,7 +90,7 @@ inline outcome<envelope_update_recipient_response> handle(context& c, const enve
     if (!target) return failure{error_code::RECIPIENT_NOT_FOUND};
 
     recipient after = target->data;
-    envelope_detail::apply_recipient_updates(after, r.updates);
+    apply_present(r.updates, after);  // every member of the updates names one of the recipient
     if (!phone_satisfies(after.verificationType, after.phone))
         return invalid_at({"updates", "phone"}, problem_kind::invalid,
                           "a recipient with verificationType sms needs a non-empty phone");

@@ -1,0 +1,62 @@
+// SPDX-License-Identifier: BSL-1.0
+#pragma once
+// Copying between two described structs by member name. A response repeats members of a stored
+// resource, and an update request is the resource's members made optional: the reflection
+// pairs them, so a member added to both is copied without another line.
+#include <optional>
+#include <type_traits>
+
+#include <boost/describe/members.hpp>
+#include <boost/mp11/algorithm.hpp>
+
+namespace esign {
+
+namespace detail {
+
+constexpr bool same_member_name(const char* a, const char* b) noexcept {
+    for (; *a != '\0' && *a == *b; ++a, ++b) {}
+    return *a == *b;
+}
+
+template <class T>
+using public_members_of =
+    boost::describe::describe_members<T, boost::describe::mod_public | boost::describe::mod_inherited>;
+
+template <class T>
+inline constexpr bool is_optional = false;
+template <class T>
+inline constexpr bool is_optional<std::optional<T>> = true;
+
+// Calls `f(from_member, to_member)` for every public member of To that From has too.
+template <class From, class To, class F>
+void for_each_member_pair(const From& from, To& to, F&& f) {
+    boost::mp11::mp_for_each<public_members_of<From>>([&](auto source) {
+        using source_member = decltype(source);
+        boost::mp11::mp_for_each<public_members_of<To>>([&](auto target) {
+            using target_member = decltype(target);
+            if constexpr (same_member_name(source_member::name, target_member::name))
+                f(from.*source_member::pointer, to.*target_member::pointer);
+        });
+    });
+}
+
+}  // namespace detail
+
+// Every member of `to` that `from` has too (same name) is assigned from it.
+template <class From, class To>
+void copy_members(const From& from, To& to) {
+    detail::for_each_member_pair(from, to, [](const auto& source, auto& target) { target = source; });
+}
+
+// Every member of `patch` that is a std::optional holding a value is assigned to the member of
+// `to` of the same name; absent ones, and members that are not optional, leave `to` as it is.
+template <class Patch, class To>
+void apply_present(const Patch& patch, To& to) {
+    detail::for_each_member_pair(patch, to, [](const auto& source, auto& target) {
+        if constexpr (detail::is_optional<std::remove_cvref_t<decltype(source)>>) {
+            if (source) target = *source;
+        }
+    });
+}
+
+}  // namespace esign
