@@ -56,7 +56,7 @@ def read_cases(path):
             re.compile(expect)
         except re.error as e:
             problems.append(f"{path}:{number}: `expect: {expect}` is not a regular expression ({e})")
-        # Its control: an #else at the same depth before the #endif that closes the case.
+        # Its control: an #else (or #elif) at the same depth before the #endif that closes the case.
         depth, has_else = 0, False
         for other in lines[number:]:
             directive = other.strip()
