@@ -19,6 +19,7 @@
 #include <boost/json.hpp>
 
 #include <esign/esign.hpp>
+#include <esign/rules/envelope_rules.hpp>  // not included by esign.hpp
 
 namespace {
 
@@ -471,6 +472,23 @@ TEST_CASE("rules: turns with signature order", "[rules][lifecycle]") {
     CHECK(turn(next, 3, envelope_status::signing, true));
     // A decline also ends a recipient's turn (the envelope is final then, nobody acts).
     CHECK_FALSE(turn(next, 3, envelope_status::declined, true));
+}
+
+// =============================================================================================
+// rules/envelope_rules.hpp
+
+TEST_CASE("rules: recipient order, block pages, expiry and reminder instants", "[rules][envelope]") {
+    STATIC_REQUIRE(rules::next_recipient_order(std::nullopt) == 1);
+    STATIC_REQUIRE(rules::next_recipient_order(4) == 5);
+    STATIC_REQUIRE(rules::page_in_document("01", 3) == 1);  // leading zeros allowed
+    STATIC_REQUIRE(rules::page_in_document("3", 3) == 3);
+    STATIC_REQUIRE_FALSE(rules::page_in_document("4", 3));  // beyond the document
+    STATIC_REQUIRE_FALSE(rules::page_in_document("0", 3));
+    STATIC_REQUIRE_FALSE(rules::page_in_document("", 3));
+    STATIC_REQUIRE_FALSE(rules::page_in_document("1a", 3));
+    STATIC_REQUIRE_FALSE(rules::page_in_document("99999999999999999999", 3));  // no overflow
+    STATIC_REQUIRE(rules::expiration_instant(1000, 1) == 1000 + rules::milliseconds_per_day);
+    STATIC_REQUIRE(rules::reminder_instant(0, 2, 3) == 6 * rules::milliseconds_per_day);
 }
 
 // =============================================================================================

@@ -13,7 +13,4 @@ constexpr block_color color_for_recipient(std::size_t recipients_before) noexcep
     return static_cast<block_color>(recipients_before % enum_count<block_color>());
 }
 
-static_assert(color_for_recipient(0) == block_color::primary && color_for_recipient(9) == block_color::lime &&
-              color_for_recipient(10) == block_color::primary);
-
 }  // namespace esign::rules

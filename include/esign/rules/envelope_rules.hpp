@@ -62,10 +62,4 @@ constexpr std::int64_t reminder_instant(std::int64_t sent, std::int64_t frequenc
     return sent + round * frequency_days * milliseconds_per_day;
 }
 
-static_assert(next_recipient_order(std::nullopt) == 1 && next_recipient_order(4) == 5);
-static_assert(page_in_document("01", 3) == 1 && page_in_document("3", 3) == 3 && !page_in_document("4", 3) &&
-              !page_in_document("0", 3) && !page_in_document("", 3) && !page_in_document("99999999999999999999", 3));
-static_assert(expiration_instant(1000, 1) == 1000 + milliseconds_per_day);
-static_assert(reminder_instant(0, 2, 3) == 6 * milliseconds_per_day);
-
 }  // namespace esign::rules

@@ -77,10 +77,4 @@ page_slice<T> page_of(const std::vector<T>& items, std::int32_t page, std::int32
 template <class T>
 page_slice<T> page_of(const std::vector<T>&& items, std::int32_t page, std::int32_t limit) = delete;
 
-static_assert(paginate(0, 1, 50).total_pages == 1 && !paginate(0, 1, 50).next_page && paginate(0, 1, 50).count == 0);
-static_assert(paginate(100, 2, 50).total_pages == 2 && !paginate(100, 2, 50).next_page &&
-              paginate(100, 2, 50).count == 50);
-static_assert(paginate(51, 1, 50).next_page == 2 && paginate(51, 2, 50).count == 1);
-static_assert(paginate(10, 5, 50).count == 0 && paginate(10, 5, 50).prev_page == 4 && !paginate(10, 5, 50).next_page);
-
 }  // namespace esign::rules

@@ -71,7 +71,7 @@ constexpr bool valid_utf8(std::string_view s) noexcept {
 
 template <std::size_t Min, std::size_t Max = unbounded>
 struct bounded_string : std::string {
-    static_assert(Min <= Max);
+    static_assert(Min <= Max, "bounded_string<Min, Max> needs Min <= Max");
     static constexpr std::size_t min_length = Min;
     static constexpr std::size_t max_length = Max;
     using std::string::string;

@@ -11,7 +11,7 @@ namespace esign {
 
 template <class T, std::size_t Min, std::size_t Max = unbounded>
 struct bounded_vector : std::vector<T> {
-    static_assert(Min <= Max);
+    static_assert(Min <= Max, "bounded_vector<T, Min, Max> needs Min <= Max");
     static constexpr std::size_t min_size = Min;
     static constexpr std::size_t max_size = Max;
     using std::vector<T>::vector;

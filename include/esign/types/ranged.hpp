@@ -13,7 +13,8 @@ inline constexpr std::int64_t int32_max = std::numeric_limits<std::int32_t>::max
 
 template <std::int64_t Min = int32_min, std::int64_t Max = int32_max>
 struct ranged {
-    static_assert(int32_min <= Min && Min <= Max && Max <= int32_max);
+    static_assert(int32_min <= Min && Min <= Max && Max <= int32_max,
+                  "ranged<Min, Max> needs Min <= Max, both within the 32-bit signed range");
     static constexpr std::int64_t min_value = Min;
     static constexpr std::int64_t max_value = Max;
     std::int32_t value{static_cast<std::int32_t>(Min > 0 ? Min : (Max < 0 ? Max : 0))};

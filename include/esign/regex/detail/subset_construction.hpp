@@ -22,7 +22,8 @@ inline constexpr std::size_t dead_state = 0;
 
 template <std::size_t Positions, std::size_t Classes, std::size_t MaxStates>
 struct subset_automaton {
-    static_assert(MaxStates >= 2 && MaxStates <= 65536, "state numbers are stored in 16 bits");
+    static_assert(MaxStates >= 2 && MaxStates <= 65536,
+                  "MaxStates is from 2 (the dead state and the start) to 65536 (state numbers are stored in 16 bits)");
     using state_set = typename position_automaton<Positions>::state_set;
 
     std::array<state_set, MaxStates> sets{};
