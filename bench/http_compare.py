@@ -28,6 +28,7 @@ Python 3.11 standard library only; wrk must be on PATH (or --wrk).
 """
 import argparse
 import concurrent.futures
+import http.client
 import json
 import os
 import shutil
@@ -37,6 +38,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import urllib.request
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -196,7 +198,6 @@ def prism_argv(args, port, document):
 
 def post(port, path, body, key=None):
     """One request on a connection of its own: (status, body bytes)."""
-    import http.client
     conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
     headers = {"Content-Type": "application/json"}
     if key:
@@ -348,7 +349,6 @@ def main():
                                  lambda r: static_script("/public/envelope/get", get_body, key)))
                 if args.prism:
                     document = Path(workdir) / "openapi.json"
-                    import urllib.request
                     with urllib.request.urlopen(f"http://127.0.0.1:{port}/openapi.json") as doc:
                         document.write_bytes(doc.read())
                     prism_port = free_port()
@@ -408,7 +408,6 @@ def main():
             with tempfile.TemporaryDirectory(prefix="esign-http-compare-") as workdir:
                 port = free_port()
                 esign = Server("esign", esign_argv(args, port), port)
-                import urllib.request
                 document = Path(workdir) / "openapi.json"
                 with urllib.request.urlopen(f"http://127.0.0.1:{port}/openapi.json") as doc:
                     document.write_bytes(doc.read())
