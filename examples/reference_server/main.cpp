@@ -66,7 +66,6 @@ int run(const server::command_line& cl) {
     reference::backend_options options;
     options.strict = cl.strict;
     options.public_webhooks_only = cl.public_webhooks_only;
-    options.max_body = cl.max_body;
     options.seed = cl.seed;
     options.journal_size = cl.journal_size;
     options.control_token = cl.control_token;

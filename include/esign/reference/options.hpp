@@ -12,7 +12,6 @@ namespace esign::reference {
 struct backend_options {
     bool strict = false;                // unknown members are problems (--strict)
     bool public_webhooks_only = false;  // refuse loopback and private webhook targets
-    std::size_t max_body = 1 << 20;     // bytes (--max-body); the server enforces it before handle()
     // Reproducible identifiers: a team made without its own seed gets one derived from this and
     // the number of teams made before it. Never used for API keys or secrets.
     std::optional<std::uint64_t> seed;
