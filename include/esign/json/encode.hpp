@@ -3,7 +3,9 @@
 // Encoding a typed value: absent optionals are left out, nullables are written as null.
 #include <string>
 
+#include <boost/json/monotonic_resource.hpp>
 #include <boost/json/serialize.hpp>
+#include <boost/json/value.hpp>
 
 #include <esign/json/codecs.hpp>
 #include <esign/json/described.hpp>
@@ -17,9 +19,15 @@ boost::json::value encode(const T& in) {
     return out;
 }
 
+// The tree that `write` builds lives only until it is serialized: its nodes come from one
+// arena (a stack buffer, then blocks of growing size), all freed at once.
 template <codable T>
 std::string write(const T& in) {
-    return boost::json::serialize(encode(in));
+    unsigned char first_block[4096];
+    boost::json::monotonic_resource arena(first_block, sizeof first_block);
+    boost::json::value tree(&arena);
+    encode_value(in, tree);
+    return boost::json::serialize(tree);
 }
 
 }  // namespace esign::json
