@@ -149,6 +149,7 @@ struct codec<T> {
 
     static void encode(const T& in, boost::json::value& out) {
         auto& object = out.emplace_object();
+        object.reserve(boost::mp11::mp_size<detail::public_members<T>>::value);  // one allocation
         boost::mp11::mp_for_each<detail::public_members<T>>([&](auto m) {
             const auto& member = in.*m.pointer;
             using member_type = std::remove_cvref_t<decltype(member)>;
