@@ -51,6 +51,9 @@ void check_response(bytes& b, std::string_view op_path) {
                      op_path.data(), esign_fuzz::describe(found.problems()).c_str());
     const boost::json::value encoded = esign::json::encode(value);
     const std::string written = esign::json::write(value);
+    // write's text comes straight from the value (codec<T>::write): the bytes of the DOM's.
+    ESIGN_FUZZ_CHECK(written == boost::json::serialize(encoded), "%.*s response: write gives %s, serialize(encode) %s",
+                     int(op_path.size()), op_path.data(), written.c_str(), boost::json::serialize(encoded).c_str());
 
     esign::json::decode_options strict;
     strict.strict = true;

@@ -811,7 +811,13 @@ TEST_CASE("json engine: write gives the text of the encoded DOM, past its scratc
         large.documents.push_back(doc);
     }
     for (int t = 0; t < 200; ++t) large.tags.push_back(fmt::format("tag-number-{}", t));
-    for (const auto* v : {&small, &large}) {
+    // Strings that need escaping (every byte below 0x80, quotes, backslashes) and some that do
+    // not (UTF-8, DEL): written verbatim or through Boost.JSON's serializer, the same bytes.
+    esign::envelope escaped = small;
+    for (int c = 0; c < 0x80; ++c) escaped.title += static_cast<char>(c);
+    escaped.tags = {"\"", "\\", "a\"b\\c", "\n\t\r\b\f", std::string(1, '\0'), "\x7f", "\xc3\xa9t\xc3\xa9", ""};
+    escaped.customMessage = std::string("line\none");
+    for (const auto* v : {&small, &large, &escaped}) {
         const std::string text = esign::json::write(*v);
         CHECK(text == boost::json::serialize(esign::json::encode(*v)));
         CHECK(boost::json::parse(text) == esign::json::encode(*v));

@@ -8,6 +8,7 @@
 //   static void decode(const boost::json::value&, T&, decoder&);  // any value, as a DOM
 //   static void encode(const T&, boost::json::value&);
 //   static void check(const T&, problem_sink&);                   // optional: the rules of a T
+//   static void write(const T&, std::string& out);                // optional: the text, appended
 //
 // A reader adds every problem it finds with decoder::add (at the current path) and never
 // throws. `read` is called straight from the parser's events; `decode` gets the value built
@@ -24,14 +25,25 @@
 // does not keep (the member keeps what it held), unless T derives from std::string (a reader
 // keeps a string that breaks its rules); see json/check.hpp.
 //
+// `write` (optional) appends the value's JSON text straight from the value, the same bytes
+// `encode` and boost::json::serialize give (write_string, write_integer help); json::write uses
+// it, and a codec without it is written through its `encode`.
+//
 // Containers (described structs, std::optional, nullable, std::vector, bounded_vector,
 // std::map<std::string, T>) read their contents as they arrive, through a third form that
 // esign's own codecs use:
 //
 //   static void read_scalar(void* target, const scalar&, decoder&);
 //   static const detail::container_reader* read_container(void*& target, bool is_array, decoder&);
+#include <algorithm>
+#include <charconv>
 #include <concepts>
+#include <cstdint>
+#include <string>
+#include <string_view>
 
+#include <boost/json/monotonic_resource.hpp>
+#include <boost/json/serializer.hpp>
 #include <boost/json/value.hpp>
 
 #include <esign/json/decoder.hpp>
@@ -123,6 +135,65 @@ detail::slot slot_for(T& target) noexcept {
 template <class T>
 void encode_value(const T& in, boost::json::value& out) {
     codec<T>::encode(in, out);
+}
+
+// A codec that writes its text itself (`write`).
+template <class T>
+concept text_codec = requires(const T& in, std::string& out) {
+    codec<T>::write(in, out);
+};
+
+namespace detail {
+// Appends all that `serializer` has to give.
+inline void append_serialized(boost::json::serializer& serializer, std::string& out) {
+    char buffer[512];
+    while (!serializer.done()) {
+        const auto part = serializer.read(buffer);
+        out.append(part.data(), part.size());
+    }
+}
+}  // namespace detail
+
+// A string as JSON: the bytes serialize gives. Boost.JSON escapes the control characters, '"'
+// and '\\' only (its serializer's table), so a string without them is copied as it is; one with
+// them goes through Boost.JSON's serializer.
+inline void write_string(std::string_view in, std::string& out) {
+    const bool verbatim = std::none_of(
+        in.begin(), in.end(), [](char c) { return static_cast<unsigned char>(c) < 0x20 || c == '"' || c == '\\'; });
+    if (verbatim) {
+        out += '"';
+        out += in;
+        out += '"';
+        return;
+    }
+    boost::json::serializer serializer;
+    serializer.reset(boost::json::string_view(in.data(), in.size()));
+    detail::append_serialized(serializer, out);
+}
+
+// An integer in decimal, as serialize writes it.
+template <std::integral I>
+void write_integer(I in, std::string& out) {
+    char buffer[24];
+    const auto end = std::to_chars(buffer, buffer + sizeof buffer, in).ptr;
+    out.append(buffer, end);
+}
+
+// Appends the JSON text of `in`: through its codec's `write`, or else its `encode` into a DOM
+// that lives in a buffer of this call.
+template <class T>
+void write_value(const T& in, std::string& out) {
+    if constexpr (text_codec<T>) {
+        codec<T>::write(in, out);
+    } else {
+        unsigned char buffer[1024];
+        boost::json::monotonic_resource scratch(buffer, sizeof buffer);
+        boost::json::value dom(&scratch);
+        codec<T>::encode(in, dom);
+        boost::json::serializer serializer;
+        serializer.reset(&dom);
+        detail::append_serialized(serializer, out);
+    }
 }
 
 }  // namespace esign::json

@@ -11,6 +11,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <utility>
 #include <type_traits>
 #include <vector>
 
@@ -78,6 +79,7 @@ struct codec<bool> {
             d.add(problem_kind::type, detail::expected_but("a boolean", s.kind));
     }
     static void encode(bool in, boost::json::value& out) { out = in; }
+    static void write(bool in, std::string& out) { out += in ? "true" : "false"; }
 };
 
 // Any 64-bit integer (timestamps, control operations' milliseconds).
@@ -91,6 +93,7 @@ struct codec<std::int64_t> {
             d.add(problem_kind::range, "must be an integer");
     }
     static void encode(std::int64_t in, boost::json::value& out) { out = in; }
+    static void write(std::int64_t in, std::string& out) { write_integer(in, out); }
 };
 
 // 32-bit integers and unsigned 64-bit counters (the reference backend's records).
@@ -104,6 +107,7 @@ struct codec<std::int32_t> {
         out = static_cast<std::int32_t>(*i);
     }
     static void encode(std::int32_t in, boost::json::value& out) { out = static_cast<std::int64_t>(in); }
+    static void write(std::int32_t in, std::string& out) { write_integer(in, out); }
 };
 
 template <>
@@ -128,6 +132,7 @@ struct codec<std::uint64_t> {
         return false;
     }
     static void encode(std::uint64_t in, boost::json::value& out) { out = in; }
+    static void write(std::uint64_t in, std::string& out) { write_integer(in, out); }
 
 private:
     static void refuse(problem_sink& out) { out.add(problem_kind::range, "must be an integer of at least 0", 0); }
@@ -142,18 +147,29 @@ struct codec<double> {
             d.add(problem_kind::type, detail::expected_but("a number", s.kind));
     }
     static void encode(double in, boost::json::value& out) {
-        // Whole numbers are written as integers (1, not 1E0): the reader sees what it sent.
-        if (std::trunc(in) == in && std::fabs(in) < 9007199254740992.0)
+        if (is_whole(in))
             out = static_cast<std::int64_t>(in);
         else
             out = in;
     }
+    static void write(double in, std::string& out) {
+        if (is_whole(in)) return write_integer(static_cast<std::int64_t>(in), out);
+        const boost::json::value number(in);
+        boost::json::serializer serializer;
+        serializer.reset(&number);
+        detail::append_serialized(serializer, out);
+    }
+
+private:
+    // Whole numbers are written as integers (1, not 1E0): the reader sees what it sent.
+    static bool is_whole(double in) { return std::trunc(in) == in && std::fabs(in) < 9007199254740992.0; }
 };
 
 template <>
 struct codec<std::string> {
     static void read(const scalar& s, std::string& out, decoder& d) { detail::read_string(s, out, d); }
     static void encode(const std::string& in, boost::json::value& out) { out = boost::json::string_view(in); }
+    static void write(const std::string& in, std::string& out) { write_string(in, out); }
 };
 
 template <>
@@ -192,6 +208,7 @@ struct codec<ranged<Min, Max>> {
     }
     static bool check(ranged<Min, Max> value, problem_sink& out) { return check_value(value.value, out); }
     static void encode(ranged<Min, Max> in, boost::json::value& out) { out = static_cast<std::int64_t>(in.value); }
+    static void write(ranged<Min, Max> in, std::string& out) { write_integer(in.value, out); }
 
 private:
     static bool check_value(std::int64_t i, problem_sink& out) {
@@ -216,6 +233,7 @@ struct codec<bounded_string<Min, Max>> {
     static void encode(const bounded_string<Min, Max>& in, boost::json::value& out) {
         out = boost::json::string_view(in);
     }
+    static void write(const bounded_string<Min, Max>& in, std::string& out) { write_string(in, out); }
 };
 
 template <email_form Form, std::size_t Max>
@@ -231,6 +249,7 @@ struct codec<email<Form, Max>> {
         return ok;
     }
     static void encode(const email<Form, Max>& in, boost::json::value& out) { out = boost::json::string_view(in); }
+    static void write(const email<Form, Max>& in, std::string& out) { write_string(in, out); }
 };
 
 template <regex::fixed_string Pattern>
@@ -246,6 +265,7 @@ struct codec<pattern_string<Pattern>> {
     static void encode(const pattern_string<Pattern>& in, boost::json::value& out) {
         out = boost::json::string_view(in);
     }
+    static void write(const pattern_string<Pattern>& in, std::string& out) { write_string(in, out); }
 };
 
 template <>
@@ -260,6 +280,7 @@ struct codec<absolute_uri> {
         return false;
     }
     static void encode(const absolute_uri& in, boost::json::value& out) { out = boost::json::string_view(in); }
+    static void write(const absolute_uri& in, std::string& out) { write_string(in, out); }
 };
 
 template <>
@@ -290,6 +311,7 @@ struct codec<scalar_text> {
         }
     }
     static void encode(const scalar_text& in, boost::json::value& out) { out = boost::json::string_view(in); }
+    static void write(const scalar_text& in, std::string& out) { write_string(in, out); }
 };
 
 // ---- Containers: read as their contents arrive.
@@ -310,6 +332,12 @@ struct codec<std::optional<T>> {
         else
             out = nullptr;
     }
+    static void write(const std::optional<T>& in, std::string& out) {
+        if (in)
+            write_value(*in, out);
+        else
+            out += "null";
+    }
 };
 
 template <class T>
@@ -328,6 +356,12 @@ struct codec<nullable<T>> {
             encode_value(*in, out);
         else
             out = nullptr;
+    }
+    static void write(const nullable<T>& in, std::string& out) {
+        if (in)
+            write_value(*in, out);
+        else
+            out += "null";
     }
 };
 
@@ -365,6 +399,15 @@ struct vector_codec {
         auto& array = out.emplace_array();
         array.reserve(in.size());
         for (const auto& item : in) encode_value(item, array.emplace_back(nullptr));
+    }
+    static void write(const Vector& in, std::string& out) {
+        out += '[';
+        bool first = true;
+        for (const auto& item : in) {
+            if (!std::exchange(first, false)) out += ',';
+            write_value(item, out);
+        }
+        out += ']';
     }
     // The size rule of a bounded_vector (none for a std::vector), judged once its items are:
     // `n` items, those beyond the maximum included.
@@ -431,6 +474,17 @@ struct codec<std::map<std::string, T>> {
     static void encode(const std::map<std::string, T>& in, boost::json::value& out) {
         auto& object = out.emplace_object();
         for (const auto& [key, item] : in) encode_value(item, object[key]);
+    }
+    static void write(const std::map<std::string, T>& in, std::string& out) {
+        out += '{';
+        bool first = true;
+        for (const auto& [key, item] : in) {
+            if (!std::exchange(first, false)) out += ',';
+            write_string(key, out);
+            out += ':';
+            write_value(item, out);
+        }
+        out += '}';
     }
 
 private:

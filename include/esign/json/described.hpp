@@ -14,7 +14,9 @@
 #include <cstring>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <type_traits>
+#include <utility>
 
 #include <boost/describe/members.hpp>
 #include <boost/json/value.hpp>
@@ -132,6 +134,7 @@ struct codec<E> {
         auto s = enum_to_wire(in);
         out = boost::json::string_view(s.data(), s.size());
     }
+    static void write(E in, std::string& out) { write_string(enum_to_wire(in), out); }
 };
 
 template <described_struct T>
@@ -150,18 +153,38 @@ struct codec<T> {
     static void encode(const T& in, boost::json::value& out) {
         auto& object = out.emplace_object();
         object.reserve(boost::mp11::mp_size<detail::public_members<T>>::value);  // one allocation
+        for_each_written(in, [&](std::string_view name, const auto& member) {
+            encode_value(member, object[boost::json::string_view(name.data(), name.size())]);
+        });
+    }
+    static void write(const T& in, std::string& out) {
+        bool first = true;
+        for_each_written(in, [&](std::string_view name, const auto& member) {
+            out.append(std::exchange(first, false) ? "{\"" : ",\"");
+            out.append(name);  // an identifier: nothing to escape
+            out.append("\":");
+            write_value(member, out);
+        });
+        out.append(first ? "{}" : "}");
+    }
+
+private:
+    // Calls f(name, value) for each member that is written, in declaration order: all but the
+    // absent std::optionals (a present one gives its value).
+    template <class F>
+    static void for_each_written(const T& in, F&& f) {
         boost::mp11::mp_for_each<detail::public_members<T>>([&](auto m) {
+            static constexpr std::string_view name = decltype(m)::name;  // its length known here
             const auto& member = in.*m.pointer;
             using member_type = std::remove_cvref_t<decltype(member)>;
             if constexpr (detail::is_std_optional<member_type>::value) {
-                if (member) encode_value(*member, object[m.name]);
+                if (member) f(name, *member);
             } else {
-                encode_value(member, object[m.name]);
+                f(name, member);
             }
         });
     }
 
-private:
     // One row per member, in declaration order: its name, whether it must be present, where
     // it is in a T, and how it reads.
     struct member_row {

@@ -2,8 +2,8 @@
 #pragma once
 // Encoding a typed value: absent optionals are left out, nullables are written as null.
 #include <string>
+#include <utility>
 
-#include <boost/json/monotonic_resource.hpp>
 #include <boost/json/serialize.hpp>
 
 #include <esign/json/codecs.hpp>
@@ -19,15 +19,16 @@ boost::json::value encode(const T& in, boost::json::storage_ptr storage = {}) {
     return out;
 }
 
-// The value's JSON text. The DOM it is written through lives in a buffer of this call (a
-// monotonic resource, growing past the buffer when needed), so the text is the only block taken
-// from the heap: writing costs the same however large and fragmented the heap is (a reference
-// backend holding a million envelopes).
+// The value's JSON text: written straight from the value by the codecs that can (`write`),
+// through a DOM in a buffer of the call for the others; the bytes boost::json::serialize gives
+// for encode(in). Only the text itself takes memory from the heap, so writing costs the same
+// however large and fragmented the heap is (a reference backend holding a million envelopes).
 template <codable T>
 std::string write(const T& in) {
-    unsigned char buffer[4096];
-    boost::json::monotonic_resource scratch(buffer, sizeof buffer);
-    return boost::json::serialize(encode(in, &scratch));
+    std::string out;
+    out.reserve(256);  // most responses are a few hundred bytes
+    write_value(in, out);
+    return out;
 }
 
 }  // namespace esign::json
