@@ -28,7 +28,7 @@ using namespace esign;
 template <class T>
 std::vector<std::string> member_names() {
     std::vector<std::string> out;
-    using members = boost::describe::describe_members<T, boost::describe::mod_public>;
+    using members = described_members<T>;
     boost::mp11::mp_for_each<members>([&](auto d) { out.emplace_back(d.name); });
     return out;
 }

@@ -37,10 +37,6 @@ namespace bj = boost::json;
 // Type traits over the vocabulary
 
 template <class T>
-struct is_optional : std::false_type {};
-template <class T>
-struct is_optional<std::optional<T>> : std::true_type {};
-template <class T>
 struct is_nullable : std::false_type {};
 template <class T>
 struct is_nullable<nullable<T>> : std::true_type {};
@@ -63,7 +59,7 @@ template <class T>
 concept described_class = std::is_class_v<T> && boost::describe::has_describe_members<T>::value;
 
 template <class T>
-using members_of = boost::describe::describe_members<T, boost::describe::mod_public>;
+using members_of = described_members<T>;
 
 template <class T>
 std::string type_name() {
@@ -117,7 +113,7 @@ void fill(T& out, filler& f);
 
 template <class T>
 void fill(T& out, filler& f) {
-    if constexpr (is_optional<T>::value) {
+    if constexpr (is_std_optional<T>::value) {
         if (f.optional_present())
             fill(out.emplace(), f);
         else
@@ -177,7 +173,7 @@ bool same(const T& a, const T& b);
 
 template <class T>
 bool same(const T& a, const T& b) {
-    if constexpr (is_optional<T>::value || is_nullable<T>::value) {
+    if constexpr (is_std_optional<T>::value || is_nullable<T>::value) {
         if (a.has_value() != b.has_value()) return false;
         return !a.has_value() || same(*a, *b);
     } else if constexpr (is_ranged<T>::value) {
@@ -212,7 +208,7 @@ void check_shape(const T& v, const bj::value& j, const std::string& where);
 template <class T>
 void check_shape(const T& v, const bj::value& j, const std::string& where) {
     INFO("at " << where << " (" << type_name<T>() << "): " << bj::serialize(j));
-    if constexpr (is_optional<T>::value) {
+    if constexpr (is_std_optional<T>::value) {
         REQUIRE(v.has_value());  // the caller handles absence (the key must not exist)
         check_shape(*v, j, where);
     } else if constexpr (is_nullable<T>::value) {
@@ -263,7 +259,7 @@ void check_shape(const T& v, const bj::value& j, const std::string& where) {
             const auto& member = v.*m.pointer;
             using member_type = std::remove_cvref_t<decltype(member)>;
             const std::string path = where + "." + m.name;
-            if constexpr (is_optional<member_type>::value) {
+            if constexpr (is_std_optional<member_type>::value) {
                 if (!member) {
                     INFO(path << " is absent: its key must not exist");
                     CHECK_FALSE(o.contains(m.name));

@@ -17,6 +17,7 @@
 #include <esign/types/absolute_uri.hpp>
 #include <esign/types/bounded_string.hpp>
 #include <esign/types/bounded_vector.hpp>
+#include <esign/types/described_members.hpp>
 #include <esign/types/email.hpp>
 #include <esign/types/enum_names.hpp>
 #include <esign/types/nullable.hpp>

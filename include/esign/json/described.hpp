@@ -25,6 +25,7 @@
 
 #include <esign/json/codec.hpp>
 #include <esign/json/detail/messages.hpp>
+#include <esign/types/described_members.hpp>
 #include <esign/types/enum_names.hpp>
 
 namespace esign::json {
@@ -33,10 +34,7 @@ template <class T>
 concept described_struct = std::is_class_v<T> && !std::is_union_v<T> && boost::describe::has_describe_members<T>::value;
 
 namespace detail {
-template <class T>
-struct is_std_optional : std::false_type {};
-template <class T>
-struct is_std_optional<std::optional<T>> : std::true_type {};
+using esign::is_std_optional;
 
 template <class T>
 concept has_validate = requires(const T& t, problem_sink& s) {
@@ -90,7 +88,7 @@ inline bool same_name(std::string_view a, std::string_view b) noexcept {
 }
 
 template <class T>
-using public_members = boost::describe::describe_members<T, boost::describe::mod_public>;
+using public_members = described_members<T>;
 
 // The rules across the members of `value` (its validate hook), as read and esign::check both
 // judge them: `sink` is at the value's path, the value's own problems begin at `first_problem`

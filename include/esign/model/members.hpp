@@ -6,8 +6,9 @@
 #include <optional>
 #include <type_traits>
 
-#include <boost/describe/members.hpp>
 #include <boost/mp11/algorithm.hpp>
+
+#include <esign/types/described_members.hpp>
 
 namespace esign {
 
@@ -18,21 +19,12 @@ constexpr bool same_member_name(const char* a, const char* b) noexcept {
     return *a == *b;
 }
 
-template <class T>
-using public_members_of =
-    boost::describe::describe_members<T, boost::describe::mod_public | boost::describe::mod_inherited>;
-
-template <class T>
-inline constexpr bool is_optional = false;
-template <class T>
-inline constexpr bool is_optional<std::optional<T>> = true;
-
 // Calls `f(from_member, to_member)` for every public member of To that From has too.
 template <class From, class To, class F>
 void for_each_member_pair(const From& from, To& to, F&& f) {
-    boost::mp11::mp_for_each<public_members_of<From>>([&](auto source) {
+    boost::mp11::mp_for_each<described_members<From>>([&](auto source) {
         using source_member = decltype(source);
-        boost::mp11::mp_for_each<public_members_of<To>>([&](auto target) {
+        boost::mp11::mp_for_each<described_members<To>>([&](auto target) {
             using target_member = decltype(target);
             if constexpr (same_member_name(source_member::name, target_member::name))
                 f(from.*source_member::pointer, to.*target_member::pointer);
@@ -53,7 +45,7 @@ void copy_members(const From& from, To& to) {
 template <class Patch, class To>
 void apply_present(const Patch& patch, To& to) {
     detail::for_each_member_pair(patch, to, [](const auto& source, auto& target) {
-        if constexpr (detail::is_optional<std::remove_cvref_t<decltype(source)>>) {
+        if constexpr (is_std_optional<std::remove_cvref_t<decltype(source)>>::value) {
             if (source) target = *source;
         }
     });

@@ -219,10 +219,7 @@ inline boost::json::object or_null(boost::json::object s) {
     return {{"anyOf", boost::json::array{std::move(s), boost::json::object{{"type", "null"}}}}};
 }
 
-template <class T>
-struct is_std_optional : std::false_type {};
-template <class T>
-struct is_std_optional<std::optional<T>> : std::true_type {};
+using esign::is_std_optional;
 }  // namespace detail
 
 // ---------------------------------------------------------------------------------------------
@@ -356,7 +353,7 @@ struct schema_of<T> {
     static boost::json::object make(schema_context& ctx) {
         boost::json::object properties;
         boost::json::array required;
-        boost::mp11::mp_for_each<json::detail::public_members<T>>([&](auto m) {
+        boost::mp11::mp_for_each<described_members<T>>([&](auto m) {
             using member_type = std::remove_cvref_t<decltype(std::declval<T&>().*m.pointer)>;
             if constexpr (detail::is_std_optional<member_type>::value) {
                 properties[m.name] = ctx.use<typename member_type::value_type>();
