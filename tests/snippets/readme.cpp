@@ -9,13 +9,17 @@
 // and this file say the same, in the same order; `check_readme.py --update` writes this file's
 // snippets into README.md.
 #include <cassert>
+#include <charconv>
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <thread>
 #include <utility>
 #include <vector>
+
+#include <boost/json/parse.hpp>
 
 // What the tour does with each recipient it read (recorded below).
 void use(const std::string& email, const std::string& firstname);
@@ -81,6 +85,79 @@ void check_tour() {
     tour(add_recipients_body("alan@example.com"));
     EXPECT(used ==
            std::vector<std::pair<std::string, std::string>>{{"ada@example.com", "Ada"}, {"alan@example.com", "Alan"}});
+}
+
+// ---------------------------------------------------------------------------------------------
+// A type of your own
+
+// README snippet: your own type
+#include <esign/schema/json_schema.hpp>  // only where its JSON Schema is wanted
+
+// A day written "2026-11-26": its codec is the one place that says how it is read, judged and
+// written, and what its JSON Schema is.
+struct calendar_day {
+    int year = 1970, month = 1, day = 1;
+};
+
+template <>
+struct esign::json::codec<calendar_day> {
+    static void read(const scalar& s, calendar_day& out, decoder& d) {  // as the parser meets it
+        if (!s.is_string()) return d.add(problem_kind::type, "must be a string");
+        const std::string_view t = s.text;
+        auto number = [&](std::size_t at, std::size_t length, int& field) {
+            return std::from_chars(t.data() + at, t.data() + at + length, field).ptr == t.data() + at + length;
+        };
+        if (t.size() != 10 || t[4] != '-' || t[7] != '-' || !number(0, 4, out.year) || !number(5, 2, out.month) ||
+            !number(8, 2, out.day))
+            return d.add(problem_kind::pattern, "must be a day written YYYY-MM-DD");
+        auto sink = d.sink();
+        check(out, sink);  // the rules of a value: the same for esign::check
+    }
+    static bool check(const calendar_day& in, problem_sink& out) {
+        if (in.month >= 1 && in.month <= 12 && in.day >= 1 && in.day <= 31) return true;
+        out.add(problem_kind::range, "must be a day of the calendar");
+        return false;
+    }
+    static std::string text(const calendar_day& in) {
+        return fmt::format("{:04}-{:02}-{:02}", in.year, in.month, in.day);
+    }
+    static void encode(const calendar_day& in, boost::json::value& out) { out = text(in); }
+    static void write(const calendar_day& in, std::string& out) { write_string(text(in), out); }  // optional
+    static boost::json::object schema(auto& /*context*/) {                                        // optional
+        return {{"type", "string"}, {"format", "date"}};
+    }
+};
+
+struct leave_request {
+    calendar_day first;
+    std::optional<calendar_day> last;
+};
+BOOST_DESCRIBE_STRUCT(leave_request, (), (first, last))
+// README snippet end
+
+void own_type() {
+    // README snippet: your own type
+    auto leave = esign::json::read<leave_request>(R"({"first": "2026-12-21", "last": "2026-13-02"})");
+    // !leave: last: must be a day of the calendar (range)
+    auto text = esign::json::write(leave_request{{2026, 12, 21}, {}});  // {"first":"2026-12-21"}
+    auto schema = esign::schema::json_schema<leave_request>();          // properties.first: type string, format date
+    // README snippet end
+    EXPECT(first_problem(leave) == "last: must be a day of the calendar (range)");
+    EXPECT(text == R"({"first":"2026-12-21"})");
+    EXPECT(esign::json::encode(leave_request{{2026, 12, 21}, {}}) == boost::json::parse(text));
+    const boost::json::value expected_first{{"type", "string"}, {"format", "date"}};
+    EXPECT(schema.at("properties").at("first") == expected_first);
+    EXPECT(schema.at("required") == boost::json::array{"first"});
+    for (const char* bad : {"2026-1-2", "2026", "", "2026-01-0x", "2026_01_02"})
+        EXPECT(first_problem(esign::json::read<leave_request>(fmt::format(R"({{"first": "{}"}})", bad))) ==
+               "first: must be a day written YYYY-MM-DD (pattern)");
+    EXPECT(first_problem(esign::json::read<leave_request>(R"({"first": 20261221})")) ==
+           "first: must be a string (type)");
+    EXPECT(first_problem(esign::check(leave_request{{2026, 2, 0}, {}})) ==
+           "first: must be a day of the calendar (range)");
+    auto read_back =
+        esign::json::read<leave_request>(esign::json::write(leave_request{{2026, 1, 2}, calendar_day{2027, 3, 4}}));
+    EXPECT(read_back && read_back->last && read_back->last->year == 2027 && read_back->first.day == 2);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -261,6 +338,7 @@ void check_backend_calls() {
 
 int main() {
     check_tour();
+    own_type();
     check_validate_in_code();
     in_process_backend();
     check_backend_calls();

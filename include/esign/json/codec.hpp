@@ -9,6 +9,7 @@
 //   static void encode(const T&, boost::json::value&);
 //   static void check(const T&, problem_sink&);                   // optional: the rules of a T
 //   static void write(const T&, std::string& out);                // optional: the text, appended
+//   static boost::json::object schema(auto& context);             // optional: its JSON Schema
 //
 // A reader adds every problem it finds with decoder::add (at the current path) and never
 // throws. `read` is called straight from the parser's events; `decode` gets the value built
@@ -28,6 +29,10 @@
 // `write` (optional) appends the value's JSON text straight from the value, the same bytes
 // `encode` and boost::json::serialize give (write_string, write_integer help); json::write uses
 // it, and a codec without it is written through its `encode`.
+//
+// `schema` (optional) gives the type's JSON Schema for esign::schema::json_schema
+// (schema/json_schema.hpp; `context` is its schema_context, `context.use<U>()` the schema of a
+// type U it holds), so that a new type is described in this one place.
 //
 // Containers (described structs, std::optional, nullable, std::vector, bounded_vector,
 // std::map<std::string, T>) read their contents as they arrive, through a third form that

@@ -3,9 +3,11 @@
 // JSON Schema (draft 2020-12) generated from the reflected types, so the schema and the
 // decoder (json/codecs.hpp, json/described.hpp) cannot drift apart.
 //
-// The extension point mirrors esign::json::codec<T>: specialize esign::schema::schema_of<T>
+// A type of your own gives its schema where it says everything else, in its codec:
+//   static boost::json::object schema(auto& context);   // context: a schema_context
+// (json/codec.hpp). Specializing esign::schema::schema_of<T> with
 //   static boost::json::object make(schema_context&);
-// for your own type. Described structs and enums are handled generically.
+// does the same from outside the codec. Described structs and enums are handled generically.
 //
 // What each rule of the decoder becomes:
 //   std::optional<T> member      not in `required`
@@ -40,6 +42,7 @@
 // Business rules (WORKSPACE_NOT_FOUND, INVALID_EMAIL's ".invalid" domain, ...) are not
 // schema rules at all.
 #include <cctype>
+#include <concepts>
 #include <cstdint>
 #include <map>
 #include <optional>
@@ -336,6 +339,19 @@ struct schema_of<std::map<std::string, T>> {
     static boost::json::object make(schema_context& ctx) {
         return {{"type", "object"}, {"additionalProperties", ctx.use<T>()}};
     }
+};
+
+// ---------------------------------------------------------------------------------------------
+// A codec that gives its type's schema (`schema`)
+
+template <class T>
+concept schema_giving_codec = requires(schema_context& ctx) {
+    { json::codec<T>::schema(ctx) } -> std::convertible_to<boost::json::object>;
+};
+
+template <schema_giving_codec T>
+struct schema_of<T> {
+    static boost::json::object make(schema_context& ctx) { return json::codec<T>::schema(ctx); }
 };
 
 // ---------------------------------------------------------------------------------------------
