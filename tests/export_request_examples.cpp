@@ -19,6 +19,8 @@
 
 #include <esign/schema/json_schema.hpp>
 
+namespace test_export_request_examples {
+
 namespace {
 
 using namespace request_examples;
@@ -72,3 +74,5 @@ TEST_CASE("export the request examples and their verdicts as JSON", "[.export-ex
     out.close();
     REQUIRE(out.good());
 }
+
+}  // namespace test_export_request_examples

@@ -15,6 +15,8 @@
 
 #include "backend_support.hpp"
 
+namespace test_backend_envelopes {
+
 namespace {
 
 namespace json = boost::json;
@@ -994,3 +996,5 @@ TEST_CASE("the eight draft-only operations answer ENVELOPE_NOT_IN_DRAFT once sen
         require_error(t.call(p, body), 400, "ENVELOPE_NOT_IN_DRAFT");
     }
 }
+
+}  // namespace test_backend_envelopes

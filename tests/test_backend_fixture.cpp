@@ -14,6 +14,8 @@
 #include "backend_support.hpp"
 #include "source_text.hpp"
 
+namespace test_backend_fixture {
+
 namespace {
 
 namespace bj = boost::json;
@@ -503,3 +505,5 @@ TEST_CASE("fixture: an empty document and no fixture at all", "[backend][fixture
     REQUIRE(post(none, "/_control/reset", "").status == 200);
     none.inspect([](const esign::reference::state& st) { CHECK(st.teams.empty()); });
 }
+
+}  // namespace test_backend_fixture

@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+namespace test_backend_harness {
+
 using namespace backend_support;
 
 namespace {
@@ -316,3 +318,5 @@ TEST_CASE("call: the harness operations with C++ values, not JSON", "[backend][j
     REQUIRE(refused.error->error.details);
     CHECK(refused.error->error.details->at(0).path == std::vector<std::string>{"delayMs"});
 }
+
+}  // namespace test_backend_harness

@@ -16,6 +16,8 @@
 
 #include "backend_support.hpp"
 
+namespace test_backend_lifecycle {
+
 namespace {
 
 namespace json = boost::json;
@@ -612,3 +614,5 @@ TEST_CASE("due events are applied before the next request when wall time passes"
     CHECK(list.obj().at("envelopes").at(0).at("status") == "expired");
     CHECK(t.logs(env).back().at("timestamp") == t0 + day);
 }
+
+}  // namespace test_backend_lifecycle

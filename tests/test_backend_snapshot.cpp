@@ -11,6 +11,8 @@
 #include <utility>
 #include <vector>
 
+namespace test_backend_snapshot {
+
 using namespace backend_support;
 
 namespace {
@@ -626,3 +628,5 @@ TEST_CASE("snapshot: envelope/list by status follows every change of status, and
                               bj::object{{"envelopeUuid", all[i].uuid}, {"workspaceUuid", all[i].workspace}}));
     refresh_and_check(c.main.key);
 }
+
+}  // namespace test_backend_snapshot

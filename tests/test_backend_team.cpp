@@ -15,6 +15,8 @@
 
 #include "backend_support.hpp"
 
+namespace test_backend_team {
+
 namespace {
 
 using namespace backend_support;
@@ -1205,3 +1207,5 @@ TEST_CASE("ids: unseeded identifiers are version 4 UUIDs, tokens URL-safe, no tw
         CHECK(s1.url_safe(10) == s2.url_safe(10));
     }
 }
+
+}  // namespace test_backend_team

@@ -10,6 +10,8 @@
 #include <thread>
 #include <vector>
 
+namespace test_backend_tenancy {
+
 using namespace backend_support;
 
 namespace {
@@ -454,3 +456,5 @@ TEST_CASE("tenancy: teams made, used and reset from many threads", "[backend][te
     CHECK(crashes.load() == 0);
     CHECK(unexpected.load() == 0);
 }
+
+}  // namespace test_backend_tenancy

@@ -75,6 +75,8 @@ struct codec<user::label> {
 };
 }  // namespace esign::json
 
+namespace test_check {
+
 namespace {
 
 using namespace esign;
@@ -672,3 +674,5 @@ TEST_CASE("check: generated requests and responses of every operation, valid and
         CHECK(kinds[kind] > 0);
     }
 }
+
+}  // namespace test_check

@@ -17,6 +17,8 @@
 
 #include "../fuzz/value_generator.hpp"
 
+namespace test_check_backend {
+
 namespace {
 
 using namespace esign;
@@ -213,3 +215,5 @@ TEST_CASE("self-check: the backend answers the same bytes with it as without it"
     CHECK(both("/nope", true, "{}").status == 404);
     CHECK(reports.empty());
 }
+
+}  // namespace test_check_backend

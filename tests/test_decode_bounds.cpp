@@ -13,6 +13,8 @@
 
 #include <esign/esign.hpp>
 
+namespace test_decode_bounds {
+
 namespace {
 
 using namespace esign;
@@ -198,3 +200,5 @@ TEST_CASE("decode bounds: items beyond an array's maximum are parsed, not stored
         CHECK(none.problems()[0].message == "must have at least 1 item");
     }
 }
+
+}  // namespace test_decode_bounds

@@ -19,6 +19,8 @@
 
 #include <esign/esign.hpp>
 
+namespace test_json_engine {
+
 namespace {
 
 using namespace esign;
@@ -833,3 +835,5 @@ TEST_CASE("json engine: write gives the text of the encoded DOM, past its scratc
     CHECK(dom.at("documents").at(0).at("title").storage() == storage);
     CHECK(dom == esign::json::encode(large));
 }
+
+}  // namespace test_json_engine

@@ -13,6 +13,8 @@
 #include <string>
 #include <vector>
 
+namespace test_layering {
+
 namespace {
 
 const std::vector<std::string> layers{"regex", "types", "validation", "model", "rules", "json", "schema", "reference"};
@@ -56,3 +58,5 @@ TEST_CASE("layering: every header includes only its own folder and the folders b
     for (const auto& u : upwards) UNSCOPED_INFO(u);
     CHECK(upwards.empty());
 }
+
+}  // namespace test_layering

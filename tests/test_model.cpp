@@ -21,6 +21,8 @@
 
 #include "source_text.hpp"
 
+namespace test_model {
+
 namespace {
 
 using namespace esign;
@@ -652,3 +654,5 @@ TEST_CASE("model: copy_members and apply_present pair members by name", "[model]
     CHECK(v.city == "Lyon");
     CHECK(v.extra);  // no member of that name in `stored`: unchanged
 }
+
+}  // namespace test_model

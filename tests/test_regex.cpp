@@ -17,6 +17,8 @@
 #include <string_view>
 #include <vector>
 
+namespace test_regex {
+
 namespace {
 
 namespace rx = esign::regex;
@@ -428,3 +430,5 @@ TEST_CASE("regex: run-time matching is linear on long inputs", "[regex]") {
     CHECK(rx::is_update_recipient_email(local + "@example.com"));
     CHECK_FALSE(rx::is_update_recipient_email(local + "..x@example.com"));
 }
+
+}  // namespace test_regex

@@ -26,6 +26,8 @@
 #include <esign/esign.hpp>
 #include <esign/rules/envelope_rules.hpp>  // not included by esign.hpp
 
+namespace test_requests {
+
 namespace {
 
 using namespace request_examples;
@@ -339,3 +341,5 @@ TEST_CASE("requests: validate hooks run only on clean values, and all member pro
     CHECK(s.problems()[1].path == json_path{"recipients", "1", "phone"});
     CHECK(s.problems()[1].kind == problem_kind::invalid);
 }
+
+}  // namespace test_requests

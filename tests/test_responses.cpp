@@ -28,6 +28,8 @@
 
 #include <esign/esign.hpp>
 
+namespace test_responses {
+
 namespace {
 
 using namespace esign;
@@ -687,3 +689,5 @@ TEST_CASE("responses: a response missing a required member does not decode", "[r
     CHECK(w.problems()[0].path == problem_path{"workspace", "name"});
     CHECK(w.problems()[0].kind == problem_kind::type);
 }
+
+}  // namespace test_responses

@@ -21,6 +21,8 @@
 #include <esign/esign.hpp>
 #include <esign/rules/envelope_rules.hpp>  // not included by esign.hpp
 
+namespace test_rules {
+
 namespace {
 
 using namespace esign;
@@ -928,3 +930,5 @@ TEST_CASE("uri: IPv6 literals (RFC 3986 IPv6address)", "[rules][webhook-url][uri
         CHECK_FALSE(esign::parse_ipv6(bad));
     }
 }
+
+}  // namespace test_rules

@@ -14,6 +14,8 @@
 #include <esign/schema/json_schema.hpp>
 #include <esign/schema/openapi.hpp>
 
+namespace test_schema {
+
 namespace {
 
 using boost::json::array;
@@ -394,3 +396,5 @@ TEST_CASE("schema: the decoder's verdicts on the examples of validate_openapi.mj
     CHECK_FALSE(decoder_accepts<esign::logs_list_request>(R"({"category":"envelope","limit":51})"));
     CHECK(decoder_accepts<esign::utils_whoami_request>("{}"));
 }
+
+}  // namespace test_schema

@@ -20,6 +20,7 @@
 #include <map>
 #include <memory>
 #include <set>
+#include <ostream>
 #include <string>
 #include <string_view>
 #include <type_traits>
@@ -37,6 +38,8 @@
 #include <valijson/validator.hpp>
 
 #include <esign/schema/json_schema.hpp>
+
+namespace test_schema_independent {
 
 namespace {
 
@@ -58,16 +61,8 @@ const char* name(outcome o) {
 
 outcome verdict_of(bool accepts) { return accepts ? outcome::accepts : outcome::refuses; }
 
-}  // namespace
-
-namespace Catch {
-template <>
-struct StringMaker<outcome> {
-    static std::string convert(outcome o) { return name(o); }
-};
-}  // namespace Catch
-
-namespace {
+// How Catch2 prints an outcome in a failed check.
+std::ostream& operator<<(std::ostream& out, outcome o) { return out << name(o); }
 
 // The exported schema of the request of `op`, with or without unknown members refused.
 bj::object exported_schema(std::string_view op, bool strict) {
@@ -286,3 +281,5 @@ TEST_CASE("valijson: references into $defs are followed", "[schema][valijson]") 
     CHECK_FALSE(verdicts(R"({"totalRecords":0,"currentPage":1,"nextPage":null,"prevPage":null})"));
     CHECK_FALSE(verdicts(R"([])"));
 }
+
+}  // namespace test_schema_independent

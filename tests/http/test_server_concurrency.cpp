@@ -9,6 +9,8 @@
 #include <thread>
 #include <vector>
 
+namespace test_server_concurrency {
+
 using namespace esign::test;
 
 namespace {
@@ -96,3 +98,5 @@ TEST_CASE("concurrency: many clients with mixed operations get exact answers", "
         }
     CHECK(server.stop() == 0);
 }
+
+}  // namespace test_server_concurrency

@@ -22,6 +22,8 @@
 #include <esign/model/operations.hpp>
 #include <esign/rules/error_codes.hpp>
 
+namespace test_server_errors {
+
 using namespace esign::test;
 
 namespace {
@@ -857,3 +859,5 @@ TEST_CASE("errors: the error body's timestamp comes from the server's clock", "[
         CHECK(stamp_ms > now_ms - 60'000);
     }
 }
+
+}  // namespace test_server_errors

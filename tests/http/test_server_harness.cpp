@@ -14,6 +14,8 @@
 
 #include "test_support.hpp"
 
+namespace test_server_harness {
+
 using namespace esign::test;
 using namespace std::chrono_literals;
 
@@ -152,3 +154,5 @@ TEST_CASE("harness over HTTP: journal, faults and resets from many threads at on
     CHECK(answered + dropped == 120);
     CHECK(s.srv.post("/public/utils/whoami", "{}", bearer(other.api_key)).status == 200);
 }
+
+}  // namespace test_server_harness

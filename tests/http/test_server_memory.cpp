@@ -11,6 +11,8 @@
 
 #include "../memory/hostile_bodies.hpp"
 
+namespace test_server_memory {
+
 using namespace esign::test;
 
 namespace {
@@ -82,3 +84,5 @@ TEST_CASE("limits: hostile bodies stay within the memory bound of the server", "
         }
     }
 }
+
+}  // namespace test_server_memory

@@ -11,6 +11,8 @@
 #include <string>
 #include <vector>
 
+namespace test_server_operations {
+
 using namespace esign::test;
 using boost::json::array;
 using boost::json::object;
@@ -983,3 +985,5 @@ TEST_CASE("control: --fixture examples/fixture.json, and reset back to it", "[ht
     CHECK(again.at("recipients") == env.at("recipients"));
     CHECK(control_ok(srv, "/_control/outbox/list").at("emails") == value(array{}));
 }
+
+}  // namespace test_server_operations

@@ -10,6 +10,8 @@
 #include <thread>
 #include <vector>
 
+namespace test_server_tenancy {
+
 using namespace esign::test;
 using namespace std::chrono_literals;
 
@@ -155,3 +157,5 @@ TEST_CASE("tenancy: --help lists every option", "[http][server][tenancy]") {
                                "--journal-size", "--self-check", "--verbose", "--help"})
         CHECK(r.out.find(option) != std::string::npos);
 }
+
+}  // namespace test_server_tenancy

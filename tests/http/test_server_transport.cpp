@@ -14,6 +14,8 @@
 
 #include <unistd.h>
 
+namespace test_server_transport {
+
 using namespace esign::test;
 using namespace std::chrono_literals;
 
@@ -537,3 +539,5 @@ TEST_CASE("transport: Content-Length over the limit is 413 however many digits, 
     CHECK(raw_exchange(srv.host(), srv.port(), "POST /nope HTTP/1.1\r\nContent-Length: -1\r\n\r\n").find("404") !=
           std::string::npos);
 }
+
+}  // namespace test_server_transport

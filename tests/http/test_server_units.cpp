@@ -14,6 +14,8 @@
 
 #include <esign/types/absolute_uri.hpp>
 
+namespace test_server_units {
+
 using namespace esign::server;
 
 namespace {
@@ -235,3 +237,5 @@ TEST_CASE("webhook signatures: HMAC-SHA256", "[server][webhooks]") {
     CHECK(sig == "t=1700000000123,v1=" + hmac_sha256_hex("secret", "t:1700000000123:{}"));
     CHECK(hmac_sha256_hex("", "x").size() == 64);
 }
+
+}  // namespace test_server_units

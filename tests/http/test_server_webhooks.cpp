@@ -22,6 +22,8 @@
 #include <openssl/evp.h>
 #include <openssl/hmac.h>
 
+namespace test_server_webhooks {
+
 using namespace esign::test;
 using namespace std::chrono_literals;
 
@@ -549,3 +551,5 @@ TEST_CASE("webhooks: a fault rule fails or times out the next attempts without c
     // The first envelope's to the first webhook, and this envelope's to both.
     CHECK(eventually([&] { return receiver.requests().size() == 3; }, 10s));
 }
+
+}  // namespace test_server_webhooks
