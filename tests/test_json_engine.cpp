@@ -5,6 +5,7 @@
 // fmt formatting of problems and enums.
 #include <catch2/catch.hpp>
 
+#include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
@@ -872,6 +873,12 @@ TEST_CASE("json engine: write gives serialize's bytes for every double and every
         double d;
         std::memcpy(&d, &bits, sizeof d);
         doubles.push_back(d);
+    }
+    // Decimals with 1 to 9 decimals and 1 to 17 digits (up to 6 decimals are written from
+    // their digits, when they are the shortest).
+    for (int i = 0; i < 3000; ++i) {
+        const std::uint64_t digits = random() % (std::uint64_t{1} << (1 + i % 56));
+        doubles.push_back(static_cast<double>(digits) / std::pow(10.0, 1 + i % 9));
     }
     for (double d : doubles) {
         esign::block b;

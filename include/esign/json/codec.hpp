@@ -42,6 +42,7 @@
 #include <concepts>
 #include <cstdint>
 #include <cstring>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -247,17 +248,30 @@ void write_integer(I in, text_buffer& out) {
     out.advance(static_cast<std::size_t>(std::to_chars(p, p + most, in).ptr - p));
 }
 
-// A double as serialize writes it (Ryu's shortest digits, always with an exponent: 4.025E1,
-// 5E-324). std::to_chars gives the same shortest digits (libstdc++ uses Ryu too) as 4.025e+01;
-// only the exponent is spelt differently. NaN and the infinities go through the serializer.
-inline void write_double(double in, text_buffer& out) {
-    if (!std::isfinite(in)) [[unlikely]] {
-        const boost::json::value number(in);
-        return detail::write_serialized(&number, out);
+namespace detail {
+// A double with few decimals (40.25, 0.5: coordinates, sizes) as the integer m and the k of
+// m / 10^k, found without std::to_chars (its general case costs ~100 ns). When m < 10^15 and
+// m / 10^k is `in` again, m·10^-k is the only decimal with at most 15 digits within half a unit
+// in the last place of `in` (the ulp is below 10^-k there), so it is the shortest one: Ryu's.
+struct short_decimal {
+    std::uint64_t m;
+    int k;
+};
+inline std::optional<short_decimal> as_short_decimal(double in) noexcept {
+    constexpr double powers[] = {1e1, 1e2, 1e3, 1e4, 1e5, 1e6};
+    const double magnitude = std::fabs(in);
+    for (int k = 1; k <= 6; ++k) {
+        const double scaled = magnitude * powers[k - 1];
+        if (!(scaled < 1e15)) return std::nullopt;
+        if (std::trunc(scaled) == scaled && scaled / powers[k - 1] == magnitude)
+            return short_decimal{static_cast<std::uint64_t>(scaled), k};
     }
-    constexpr std::size_t most = 32;  // -d.dddddddddddddddde-ddd
-    char* p = out.room(most);
-    char* end = std::to_chars(p, p + most, in, std::chars_format::scientific).ptr;
+    return std::nullopt;
+}
+
+// Rewrites the exponent of the std::to_chars scientific text that ends at `end` (-4.025e+01) as
+// serialize spells it (-4.025E1); returns its new end.
+inline char* boost_exponent(char* end) noexcept {
     char* e = end - 1;
     while (*e != 'e') --e;
     const bool negative = e[1] == '-';
@@ -267,7 +281,39 @@ inline void write_double(double in, text_buffer& out) {
     if (negative) *e++ = '-';
     const auto n = static_cast<std::size_t>(end - digits);
     std::memmove(e, digits, n);
-    out.advance(static_cast<std::size_t>(e + n - p));
+    return e + n;
+}
+}  // namespace detail
+
+// A double as serialize writes it: Ryu's shortest digits, always with an exponent (4.025E1,
+// 5E-324). std::to_chars gives the same shortest digits (libstdc++ uses Ryu too), spelt
+// 4.025e+01; a double with few decimals is written from its integer digits, faster. NaN and
+// the infinities go through the serializer.
+inline void write_double(double in, text_buffer& out) {
+    if (!std::isfinite(in)) [[unlikely]] {
+        const boost::json::value number(in);
+        return detail::write_serialized(&number, out);
+    }
+    constexpr std::size_t most = 32;  // -d.dddddddddddddddde-ddd
+    char* p = out.room(most);
+    char* end = p;
+    if (const auto decimal = detail::as_short_decimal(in)) {
+        std::uint64_t m = decimal->m;
+        int exponent = -decimal->k;
+        for (; m % 10 == 0; m /= 10) ++exponent;  // m > 0: 0 is whole, not written here
+        if (std::signbit(in)) *end++ = '-';
+        // The digits one place on, then the first before the point: 4025 → 4.025.
+        const auto n = static_cast<std::size_t>(std::to_chars(end + 1, p + most, m).ptr - (end + 1));
+        end[0] = end[1];
+        if (n > 1) end[1] = '.';
+        end += n > 1 ? n + 1 : 1;
+        exponent += static_cast<int>(n) - 1;
+        *end++ = 'E';
+        end = std::to_chars(end, p + most, exponent).ptr;
+    } else {
+        end = detail::boost_exponent(std::to_chars(p, p + most, in, std::chars_format::scientific).ptr);
+    }
+    out.advance(static_cast<std::size_t>(end - p));
 }
 
 // Appends the JSON text of `in`: through its codec's `write`, or else its `encode` into a DOM
