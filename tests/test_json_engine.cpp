@@ -5,9 +5,12 @@
 // fmt formatting of problems and enums.
 #include <catch2/catch.hpp>
 
+#include <cmath>
 #include <cstdint>
 #include <cstdio>
+#include <cstring>
 #include <ctime>
+#include <limits>
 #include <set>
 #include <random>
 #include <string>
@@ -826,6 +829,18 @@ TEST_CASE("json engine: write gives the text of the encoded DOM, past its scratc
     }
     CHECK(esign::json::write(large).size() > 4096);
 
+    // Leading optional members, present or not, and a struct with nothing to write: '{' where
+    // the first written member begins, "{}" when none is.
+    esign::contact_list_request list;
+    CHECK(esign::json::write(list) == "{}");
+    list.limit = esign::page_limit{20};
+    CHECK(esign::json::write(list) == boost::json::serialize(esign::json::encode(list)));
+    list.workspaceUuid = "0b1e6c1e-8f0a-4d36-9a57-2f2c4a3c9d11";
+    CHECK(esign::json::write(list) == boost::json::serialize(esign::json::encode(list)));
+    esign::authentication_create_iframe_token_request token;
+    token.envelopeUuid = "0b1e6c1e-8f0a-4d36-9a57-2f2c4a3c9d11";
+    CHECK(esign::json::write(token) == boost::json::serialize(esign::json::encode(token)));
+
     // encode puts every node of the DOM in the storage it is given.
     boost::json::monotonic_resource resource;
     const boost::json::storage_ptr storage(&resource);
@@ -834,6 +849,62 @@ TEST_CASE("json engine: write gives the text of the encoded DOM, past its scratc
     CHECK(dom.at("documents").storage() == storage);
     CHECK(dom.at("documents").at(0).at("title").storage() == storage);
     CHECK(dom == esign::json::encode(large));
+}
+
+TEST_CASE("json engine: write gives serialize's bytes for every double and every byte to escape", "[json][encode]") {
+    // Doubles that are not whole are written from std::to_chars's digits in Boost.JSON's form
+    // (4.025E1); NaN and the infinities through Boost.JSON's serializer.
+    std::vector<double> doubles = {0.1,
+                                   -2.5,
+                                   1e-7,
+                                   123456.789,
+                                   1e300,
+                                   -1e21,
+                                   5e-324,
+                                   2.2250738585072014e-308,
+                                   1.7976931348623157e308,
+                                   9007199254740992.0,
+                                   -9007199254740994.0,
+                                   0.5e-5,
+                                   std::numeric_limits<double>::quiet_NaN(),
+                                   std::numeric_limits<double>::infinity(),
+                                   -std::numeric_limits<double>::infinity()};
+    std::mt19937_64 random(12);
+    for (int i = 0; i < 2000; ++i) {
+        const std::uint64_t bits = random();
+        double d;
+        std::memcpy(&d, &bits, sizeof d);
+        doubles.push_back(d);
+    }
+    // Decimals with 1 to 9 decimals and 1 to 17 digits (up to 6 decimals are written from
+    // their digits, when they are the shortest).
+    for (int i = 0; i < 3000; ++i) {
+        const std::uint64_t digits = random() % (std::uint64_t{1} << (1 + i % 56));
+        doubles.push_back(static_cast<double>(digits) / std::pow(10.0, 1 + i % 9));
+    }
+    for (double d : doubles) {
+        esign::block b;
+        b.x = d;
+        b.y = -d / 3;
+        const std::string text = esign::json::write(b);
+        INFO(text);
+        CHECK(text == boost::json::serialize(esign::json::encode(b)));
+    }
+
+    // Strings are scanned 8 bytes at a time: each byte that is escaped, and its neighbours that
+    // are not, at every place in a string of 1 to 3 words.
+    std::vector<std::string> strings;
+    for (const char c : {'\0', '\x1f', '"', '\\', '\x20', '!', '#', '[', ']', '\x7f', '\x80', '\xdc', '\xff'}) {
+        for (std::size_t size = 1; size <= 24; ++size)
+            for (std::size_t at = 0; at < size; ++at) {
+                std::string s(size, 'a');
+                s[at] = c;
+                strings.push_back(std::move(s));
+            }
+    }
+    esign::envelope e;
+    e.tags = strings;
+    CHECK(esign::json::write(e) == boost::json::serialize(esign::json::encode(e)));
 }
 
 }  // namespace test_json_engine

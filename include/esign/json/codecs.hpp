@@ -79,7 +79,7 @@ struct codec<bool> {
             d.add(problem_kind::type, detail::expected_but("a boolean", s.kind));
     }
     static void encode(bool in, boost::json::value& out) { out = in; }
-    static void write(bool in, std::string& out) { out += in ? "true" : "false"; }
+    static void write(bool in, text_buffer& out) { in ? out.append("true") : out.append("false"); }
 };
 
 // Any 64-bit integer (timestamps, control operations' milliseconds).
@@ -93,7 +93,7 @@ struct codec<std::int64_t> {
             d.add(problem_kind::range, "must be an integer");
     }
     static void encode(std::int64_t in, boost::json::value& out) { out = in; }
-    static void write(std::int64_t in, std::string& out) { write_integer(in, out); }
+    static void write(std::int64_t in, text_buffer& out) { write_integer(in, out); }
 };
 
 // 32-bit integers and unsigned 64-bit counters (the reference backend's records).
@@ -107,7 +107,7 @@ struct codec<std::int32_t> {
         out = static_cast<std::int32_t>(*i);
     }
     static void encode(std::int32_t in, boost::json::value& out) { out = static_cast<std::int64_t>(in); }
-    static void write(std::int32_t in, std::string& out) { write_integer(in, out); }
+    static void write(std::int32_t in, text_buffer& out) { write_integer(in, out); }
 };
 
 template <>
@@ -132,7 +132,7 @@ struct codec<std::uint64_t> {
         return false;
     }
     static void encode(std::uint64_t in, boost::json::value& out) { out = in; }
-    static void write(std::uint64_t in, std::string& out) { write_integer(in, out); }
+    static void write(std::uint64_t in, text_buffer& out) { write_integer(in, out); }
 
 private:
     static void refuse(problem_sink& out) { out.add(problem_kind::range, "must be an integer of at least 0", 0); }
@@ -152,12 +152,9 @@ struct codec<double> {
         else
             out = in;
     }
-    static void write(double in, std::string& out) {
+    static void write(double in, text_buffer& out) {
         if (is_whole(in)) return write_integer(static_cast<std::int64_t>(in), out);
-        const boost::json::value number(in);
-        boost::json::serializer serializer;
-        serializer.reset(&number);
-        detail::append_serialized(serializer, out);
+        write_double(in, out);
     }
 
 private:
@@ -169,7 +166,7 @@ template <>
 struct codec<std::string> {
     static void read(const scalar& s, std::string& out, decoder& d) { detail::read_string(s, out, d); }
     static void encode(const std::string& in, boost::json::value& out) { out = boost::json::string_view(in); }
-    static void write(const std::string& in, std::string& out) { write_string(in, out); }
+    static void write(const std::string& in, text_buffer& out) { write_string(in, out); }
 };
 
 template <>
@@ -208,7 +205,7 @@ struct codec<ranged<Min, Max>> {
     }
     static bool check(ranged<Min, Max> value, problem_sink& out) { return check_value(value.value, out); }
     static void encode(ranged<Min, Max> in, boost::json::value& out) { out = static_cast<std::int64_t>(in.value); }
-    static void write(ranged<Min, Max> in, std::string& out) { write_integer(in.value, out); }
+    static void write(ranged<Min, Max> in, text_buffer& out) { write_integer(in.value, out); }
 
 private:
     static bool check_value(std::int64_t i, problem_sink& out) {
@@ -233,7 +230,7 @@ struct codec<bounded_string<Min, Max>> {
     static void encode(const bounded_string<Min, Max>& in, boost::json::value& out) {
         out = boost::json::string_view(in);
     }
-    static void write(const bounded_string<Min, Max>& in, std::string& out) { write_string(in, out); }
+    static void write(const bounded_string<Min, Max>& in, text_buffer& out) { write_string(in, out); }
 };
 
 template <email_form Form, std::size_t Max>
@@ -249,7 +246,7 @@ struct codec<email<Form, Max>> {
         return ok;
     }
     static void encode(const email<Form, Max>& in, boost::json::value& out) { out = boost::json::string_view(in); }
-    static void write(const email<Form, Max>& in, std::string& out) { write_string(in, out); }
+    static void write(const email<Form, Max>& in, text_buffer& out) { write_string(in, out); }
 };
 
 template <regex::fixed_string Pattern>
@@ -265,7 +262,7 @@ struct codec<pattern_string<Pattern>> {
     static void encode(const pattern_string<Pattern>& in, boost::json::value& out) {
         out = boost::json::string_view(in);
     }
-    static void write(const pattern_string<Pattern>& in, std::string& out) { write_string(in, out); }
+    static void write(const pattern_string<Pattern>& in, text_buffer& out) { write_string(in, out); }
 };
 
 template <>
@@ -280,7 +277,7 @@ struct codec<absolute_uri> {
         return false;
     }
     static void encode(const absolute_uri& in, boost::json::value& out) { out = boost::json::string_view(in); }
-    static void write(const absolute_uri& in, std::string& out) { write_string(in, out); }
+    static void write(const absolute_uri& in, text_buffer& out) { write_string(in, out); }
 };
 
 template <>
@@ -311,7 +308,7 @@ struct codec<scalar_text> {
         }
     }
     static void encode(const scalar_text& in, boost::json::value& out) { out = boost::json::string_view(in); }
-    static void write(const scalar_text& in, std::string& out) { write_string(in, out); }
+    static void write(const scalar_text& in, text_buffer& out) { write_string(in, out); }
 };
 
 // ---- Containers: read as their contents arrive.
@@ -332,11 +329,11 @@ struct codec<std::optional<T>> {
         else
             out = nullptr;
     }
-    static void write(const std::optional<T>& in, std::string& out) {
+    static void write(const std::optional<T>& in, text_buffer& out) {
         if (in)
             write_value(*in, out);
         else
-            out += "null";
+            out.append("null");
     }
 };
 
@@ -357,11 +354,11 @@ struct codec<nullable<T>> {
         else
             out = nullptr;
     }
-    static void write(const nullable<T>& in, std::string& out) {
+    static void write(const nullable<T>& in, text_buffer& out) {
         if (in)
             write_value(*in, out);
         else
-            out += "null";
+            out.append("null");
     }
 };
 
@@ -400,14 +397,14 @@ struct vector_codec {
         array.reserve(in.size());
         for (const auto& item : in) encode_value(item, array.emplace_back(nullptr));
     }
-    static void write(const Vector& in, std::string& out) {
-        out += '[';
+    static void write(const Vector& in, text_buffer& out) {
+        out.put('[');
         bool first = true;
         for (const auto& item : in) {
-            if (!std::exchange(first, false)) out += ',';
+            if (!std::exchange(first, false)) out.put(',');
             write_value(item, out);
         }
-        out += ']';
+        out.put(']');
     }
     // The size rule of a bounded_vector (none for a std::vector), judged once its items are:
     // `n` items, those beyond the maximum included.
@@ -475,16 +472,16 @@ struct codec<std::map<std::string, T>> {
         auto& object = out.emplace_object();
         for (const auto& [key, item] : in) encode_value(item, object[key]);
     }
-    static void write(const std::map<std::string, T>& in, std::string& out) {
-        out += '{';
+    static void write(const std::map<std::string, T>& in, text_buffer& out) {
+        out.put('{');
         bool first = true;
         for (const auto& [key, item] : in) {
-            if (!std::exchange(first, false)) out += ',';
+            if (!std::exchange(first, false)) out.put(',');
             write_string(key, out);
-            out += ':';
+            out.put(':');
             write_value(item, out);
         }
-        out += '}';
+        out.put('}');
     }
 
 private:

@@ -21,7 +21,8 @@
 #include <string_view>
 #include <unordered_set>
 #include <utility>
-#include <vector>
+
+#include <boost/container/small_vector.hpp>
 
 #include <esign/json/detail/dom_builder.hpp>
 #include <esign/json/detail/messages.hpp>
@@ -108,7 +109,7 @@ private:
 
 class decoder {
 public:
-    explicit decoder(decode_options options = {}) : options_(options) { frames_.reserve(16); }
+    explicit decoder(decode_options options = {}) : options_(options) {}
 
     const decode_options& options() const noexcept { return options_; }
     problem_list& problems() noexcept { return problems_; }
@@ -266,7 +267,9 @@ private:
     decode_options options_;
     problem_list problems_;
     std::size_t dropped_ = 0;
-    std::vector<detail::frame> frames_;
+    // Room for the open containers of most bodies in the decoder itself: a decoder that finds no
+    // problem allocates nothing of its own.
+    boost::container::small_vector<detail::frame, 8> frames_;
     detail::slot root_;
     std::optional<capture> capture_;
 };

@@ -87,6 +87,20 @@ inline bool same_name(std::string_view a, std::string_view b) noexcept {
     return true;
 }
 
+// `,"name":`, what a described member's text begins with (its first written member's begins
+// with '{' instead), as one literal: a member name is an identifier, nothing to escape.
+template <class Descriptor>
+inline constexpr auto member_prefix = [] {
+    constexpr std::string_view name = Descriptor::name;
+    std::array<char, name.size() + 4> out{};
+    out[0] = ',';
+    out[1] = '"';
+    std::copy(name.begin(), name.end(), out.begin() + 2);
+    out[name.size() + 2] = '"';
+    out[name.size() + 3] = ':';
+    return out;
+}();
+
 template <class T>
 using public_members = described_members<T>;
 
@@ -132,7 +146,7 @@ struct codec<E> {
         auto s = enum_to_wire(in);
         out = boost::json::string_view(s.data(), s.size());
     }
-    static void write(E in, std::string& out) { write_string(enum_to_wire(in), out); }
+    static void write(E in, text_buffer& out) { write_string(enum_to_wire(in), out); }
 };
 
 template <described_struct T>
@@ -151,34 +165,36 @@ struct codec<T> {
     static void encode(const T& in, boost::json::value& out) {
         auto& object = out.emplace_object();
         object.reserve(boost::mp11::mp_size<detail::public_members<T>>::value);  // one allocation
-        for_each_written(in, [&](std::string_view name, const auto& member) {
+        for_each_written(in, [&](auto descriptor, const auto& member) {
+            constexpr std::string_view name = decltype(descriptor)::name;
             encode_value(member, object[boost::json::string_view(name.data(), name.size())]);
         });
     }
-    static void write(const T& in, std::string& out) {
+    static void write(const T& in, text_buffer& out) {
         bool first = true;
-        for_each_written(in, [&](std::string_view name, const auto& member) {
-            out.append(std::exchange(first, false) ? "{\"" : ",\"");
-            out.append(name);  // an identifier: nothing to escape
-            out.append("\":");
+        for_each_written(in, [&](auto descriptor, const auto& member) {
+            constexpr auto& prefix = detail::member_prefix<decltype(descriptor)>;
+            char* p = out.room(prefix.size());
+            std::memcpy(p, prefix.data(), prefix.size());
+            *p = std::exchange(first, false) ? '{' : ',';
+            out.advance(prefix.size());
             write_value(member, out);
         });
-        out.append(first ? "{}" : "}");
+        first ? out.append("{}") : out.put('}');
     }
 
 private:
-    // Calls f(name, value) for each member that is written, in declaration order: all but the
-    // absent std::optionals (a present one gives its value).
+    // Calls f(descriptor, value) for each member that is written, in declaration order: all but
+    // the absent std::optionals (a present one gives its value).
     template <class F>
     static void for_each_written(const T& in, F&& f) {
         boost::mp11::mp_for_each<detail::public_members<T>>([&](auto m) {
-            static constexpr std::string_view name = decltype(m)::name;  // its length known here
             const auto& member = in.*m.pointer;
             using member_type = std::remove_cvref_t<decltype(member)>;
             if constexpr (detail::is_std_optional<member_type>::value) {
-                if (member) f(name, *member);
+                if (member) f(m, *member);
             } else {
-                f(name, member);
+                f(m, member);
             }
         });
     }
