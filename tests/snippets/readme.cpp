@@ -122,7 +122,7 @@ struct esign::json::codec<calendar_day> {
         return fmt::format("{:04}-{:02}-{:02}", in.year, in.month, in.day);
     }
     static void encode(const calendar_day& in, boost::json::value& out) { out = text(in); }
-    static void write(const calendar_day& in, std::string& out) { write_string(text(in), out); }  // optional
+    static void write(const calendar_day& in, text_buffer& out) { write_string(text(in), out); }  // optional
     static boost::json::object schema(auto& /*context*/) {                                        // optional
         return {{"type", "string"}, {"format", "date"}};
     }
@@ -142,6 +142,7 @@ void own_type() {
     auto text = esign::json::write(leave_request{{2026, 12, 21}, {}});  // {"first":"2026-12-21"}
     auto schema = esign::schema::json_schema<leave_request>();          // properties.first: type string, format date
     // README snippet end
+    static_assert(esign::json::text_codec<calendar_day>);  // write is used, not encode through a DOM
     EXPECT(first_problem(leave) == "last: must be a day of the calendar (range)");
     EXPECT(text == R"({"first":"2026-12-21"})");
     EXPECT(esign::json::encode(leave_request{{2026, 12, 21}, {}}) == boost::json::parse(text));

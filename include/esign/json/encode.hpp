@@ -26,7 +26,6 @@ boost::json::value encode(const T& in, boost::json::storage_ptr storage = {}) {
 template <codable T>
 std::string write(const T& in) {
     std::string out;
-    out.reserve(256);  // most responses are a few hundred bytes
     write_value(in, out);
     return out;
 }
