@@ -31,6 +31,7 @@
 #include <esign/json/decode.hpp>
 #include <esign/json/encode.hpp>
 #include <esign/json/error_body.hpp>
+#include <esign/rules/error_body.hpp>
 #include <esign/model/model.hpp>
 #include <esign/reference/context.hpp>
 #include <esign/reference/delivery_queue.hpp>
@@ -483,7 +484,7 @@ private:
         // control_team_snapshot_response, without a second copy of the tree.
         std::string request_id = server_ids_.uuid();
         // (The problems' paths start inside "team".)
-        if (auto instead = failed_self_check(t, json::error_context{path, request_id, now_ms()})) return *instead;
+        if (auto instead = failed_self_check(t, rules::error_context{path, request_id, now_ms()})) return *instead;
         return reply{200, "{\"team\":" + json::write(t) + "}", std::move(request_id)};
     }
 
@@ -855,21 +856,21 @@ private:
     template <class Response>
     reply respond(id_source& ids, std::string_view path, const Response& response, std::int64_t now) {
         std::string request_id = ids.uuid();
-        if (auto instead = failed_self_check(response, json::error_context{path, request_id, now})) return *instead;
+        if (auto instead = failed_self_check(response, rules::error_context{path, request_id, now})) return *instead;
         return reply{200, json::write(response), std::move(request_id)};
     }
 
     reply make_error(id_source& ids, std::string_view path, error_code code, problem_list problems,
                      std::string_view message, unsigned status, std::int64_t now) {
-        json::error_context ctx{path, ids.uuid(), now};
-        auto body = json::make_error_body(code, ctx, std::move(problems), message, status);
+        rules::error_context ctx{path, ids.uuid(), now};
+        auto body = rules::make_error_body(code, ctx, std::move(problems), message, status);
         if (auto instead = failed_self_check(body, ctx)) return *instead;
         return error_reply(body);
     }
 
     // With the self-check on, the 500 to send instead of `response` when it breaks its type.
     template <class Response>
-    std::optional<reply> failed_self_check(const Response& response, const json::error_context& ctx) const {
+    std::optional<reply> failed_self_check(const Response& response, const rules::error_context& ctx) const {
         if (!options_.self_check) return std::nullopt;
         auto instead = self_check(response, ctx, options_.self_check_log);
         if (!instead) return std::nullopt;
