@@ -8,7 +8,7 @@
 
 #include <esign/model/members.hpp>
 #include <esign/reference/context.hpp>
-#include <esign/reference/envelope_factory.hpp>
+#include <esign/reference/envelope_store.hpp>
 #include <esign/rules/email_domain.hpp>
 #include <esign/rules/envelope_rules.hpp>
 #include <esign/rules/status_rules.hpp>
@@ -37,7 +37,7 @@ inline added_recipient added_view(const recipient_record& r) {
 }  // namespace envelope_detail
 
 inline outcome<envelope_add_recipients_response> handle(context& c, const envelope_add_recipients_request& r) {
-    auto found = factory::find_envelope(c, r.workspaceUuid, r.envelopeUuid);
+    auto found = envelope_store::find_envelope(c, r.workspaceUuid, r.envelopeUuid);
     if (found.error) return *found.error;
     envelope_record& env = *found.envelope;
     if (auto code = rules::check_draft(env.status)) return failure{*code};
@@ -49,12 +49,12 @@ inline outcome<envelope_add_recipients_response> handle(context& c, const envelo
     for (const auto& item : r.recipients)
         if (!rules::is_deliverable(item.email.str())) return failure{error_code::INVALID_EMAIL};
 
-    std::vector<factory::recipient_input> inputs;
+    std::vector<envelope_store::recipient_input> inputs;
     for (const auto& item : r.recipients)
         inputs.push_back(
             {item.email.str(), item.firstname, item.lastname, item.phone, item.language, item.verificationType});
     const std::size_t first_new = env.recipients.size();
-    factory::append_recipients(c.st, env, std::move(inputs));
+    envelope_store::append_recipients(c.st, env, std::move(inputs));
     env.update_date = c.now;
 
     envelope_add_recipients_response out;
@@ -82,7 +82,7 @@ inline updated_recipient updated_view(const recipient_record& r) {
 }  // namespace envelope_detail
 
 inline outcome<envelope_update_recipient_response> handle(context& c, const envelope_update_recipient_request& r) {
-    auto found = factory::find_envelope(c, r.workspaceUuid, r.envelopeUuid);
+    auto found = envelope_store::find_envelope(c, r.workspaceUuid, r.envelopeUuid);
     if (found.error) return *found.error;
     envelope_record& env = *found.envelope;
     if (auto code = rules::check_draft(env.status)) return failure{*code};
@@ -111,7 +111,7 @@ inline outcome<envelope_update_recipient_response> handle(context& c, const enve
 // /public/envelope/delete-recipients (all or nothing)
 
 inline outcome<envelope_delete_recipients_response> handle(context& c, const envelope_delete_recipients_request& r) {
-    auto found = factory::find_envelope(c, r.workspaceUuid, r.envelopeUuid);
+    auto found = envelope_store::find_envelope(c, r.workspaceUuid, r.envelopeUuid);
     if (found.error) return *found.error;
     envelope_record& env = *found.envelope;
     if (auto code = rules::check_draft(env.status)) return failure{*code};

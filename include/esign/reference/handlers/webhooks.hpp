@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: BSL-1.0
 #pragma once
-// Webhooks, at team level: /public/webhook/create, update, list, delete (contract.md §3, §4).
+// Webhooks, at team level: /public/webhook/create, update, list, delete (contract.md §3, §4),
+// and their deliveries, /_control/webhook/deliveries (§5).
 // The target url and the secret are stored but never returned.
 #include <algorithm>
 #include <optional>
@@ -118,6 +119,22 @@ inline outcome<webhook_delete_response> handle(context& c, const webhook_delete_
     c.st.webhooks.erase(uuid);
     log_webhook(c, team_log_event::WEBHOOK_DELETED, uuid);
     return webhook_delete_response{};
+}
+
+// ---------------------------------------------------------------------------------------------
+// /_control/webhook/deliveries
+
+// The deliveries of one webhook (an unknown one has none), or of every webhook.
+inline outcome<control_webhook_deliveries_response> handle(context& c, const control_webhook_deliveries_request& r) {
+    control_webhook_deliveries_response out;
+    for (const auto& d : c.st.deliveries) {
+        if (r.webhookUuid && d.webhook_uuid != r.webhookUuid->str()) continue;
+        auto event = enum_from_wire<webhook_event>(d.event_type);
+        if (!event) continue;  // every recorded event is a webhook event; never skips in practice
+        out.deliveries.push_back(webhook_delivery{d.event_uuid, d.webhook_uuid, *event, d.attempts, d.delivered,
+                                                  nullable<std::int64_t>(d.last_status), d.dropped});
+    }
+    return out;
 }
 
 }  // namespace esign::reference::handlers
