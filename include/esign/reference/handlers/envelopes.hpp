@@ -11,12 +11,12 @@
 #include <esign/reference/context.hpp>
 #include <esign/reference/envelope_store.hpp>
 #include <esign/reference/events.hpp>
+#include <esign/reference/list_page.hpp>
 #include <esign/reference/timeline.hpp>
 #include <esign/reference/views.hpp>
 #include <esign/rules/email_domain.hpp>
 #include <esign/rules/envelope_rules.hpp>
 #include <esign/rules/lifecycle.hpp>
-#include <esign/rules/pagination.hpp>
 #include <esign/rules/status_rules.hpp>
 #include <esign/types/enum_names.hpp>
 
@@ -73,9 +73,8 @@ inline outcome<envelope_list_response> handle(context& c, const envelope_list_re
             one_status ? c.st.order.of(ws->uuid, *filter.statuses.begin()) : c.st.order.of(ws->uuid);
         if (filter.tags.empty() && (one_status || filter.statuses.empty())) {
             // Every one is listed: the page is read in place.
-            out.pagination = rules::visit_page(all.size(), page, fixed_page_size, [&](std::size_t i) {
-                out.envelopes.push_back(summary_view(*all[all.size() - 1 - i], *c.team));
-            });
+            out.pagination = fill_page(out.envelopes, all.size(), page, fixed_page_size,
+                                       [&](std::size_t i) { return summary_view(*all[all.size() - 1 - i], *c.team); });
             return out;
         }
         for (auto it = all.rbegin(); it != all.rend(); ++it)
@@ -85,9 +84,8 @@ inline outcome<envelope_list_response> handle(context& c, const envelope_list_re
             if (env.workspace_uuid == ws->uuid && filter.keeps(env)) matching.push_back(&env);
         std::sort(matching.begin(), matching.end(), envelope_detail::newer);
     }
-    const auto slice = rules::page_of(matching, page, fixed_page_size);
-    for (const envelope_record* env : slice.items) out.envelopes.push_back(summary_view(*env, *c.team));
-    out.pagination = slice.pagination;
+    out.pagination = fill_page(out.envelopes, matching, page, fixed_page_size,
+                               [&](const envelope_record* env) { return summary_view(*env, *c.team); });
     return out;
 }
 

@@ -10,7 +10,7 @@
 
 #include <esign/reference/context.hpp>
 #include <esign/reference/events.hpp>
-#include <esign/rules/pagination.hpp>
+#include <esign/reference/list_page.hpp>
 #include <esign/rules/webhook_url.hpp>
 
 namespace esign::reference {
@@ -105,10 +105,9 @@ inline outcome<webhook_list_response> handle(context& c, const webhook_list_requ
     const auto found = in_creation_order(c.st.webhooks, [&](const webhook_record& rec) {
         return rec.team_uuid == c.team->uuid && (!r.active || rec.data.active == *r.active);
     });
-    const auto page = rules::page_of(found, page_or_default(r.page), limit_or_default(r.limit));
     webhook_list_response out;
-    for (const webhook_record* rec : page.items) out.webhooks.push_back(rec->data);
-    out.pagination = page.pagination;
+    out.pagination = fill_page(out.webhooks, found, page_or_default(r.page), limit_or_default(r.limit),
+                               [](const webhook_record* rec) { return rec->data; });
     return out;
 }
 
