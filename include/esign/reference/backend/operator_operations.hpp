@@ -14,6 +14,7 @@
 #include <vector>
 
 #include <esign/reference/backend.hpp>
+#include <esign/reference/handlers/all.hpp>
 
 namespace esign::reference {
 

@@ -13,6 +13,8 @@
 #include <vector>
 
 #include <esign/reference/backend.hpp>
+#include <esign/reference/handlers/all.hpp>
+#include <esign/reference/handlers/harness.hpp>
 
 namespace esign::reference {
 
