@@ -16,6 +16,7 @@
 #include <esign/rules/colors.hpp>
 #include <esign/rules/envelope_rules.hpp>
 #include <esign/rules/lifecycle.hpp>
+#include <esign/rules/status_rules.hpp>
 
 namespace esign::reference::envelope_store {
 
@@ -38,6 +39,16 @@ inline envelope_lookup find_envelope(context& c, const std::optional<uuid36>& wo
     }
     found.envelope = c.envelope_in(*found.workspace, envelope_uuid);
     if (!found.envelope) found.error = failure{error_code::ENVELOPE_NOT_FOUND};
+    return found;
+}
+
+// The same for an operation that changes a draft only: an envelope found but no longer a draft
+// is the error too (the recipient operations; status_rules.hpp's check_draft).
+inline envelope_lookup find_draft(context& c, const std::optional<uuid36>& workspace_uuid,
+                                  const uuid36& envelope_uuid) {
+    envelope_lookup found = find_envelope(c, workspace_uuid, envelope_uuid);
+    if (!found.error)
+        if (auto code = rules::check_draft(found.envelope->status)) found.error = failure{*code};
     return found;
 }
 
