@@ -138,7 +138,7 @@ TEST_CASE("check: every response of a scenario on the reference backend is valid
 
 TEST_CASE("self-check: a response that breaks its type is reported and answered with INTERNAL_SERVER_ERROR",
           "[check][self-check]") {
-    const json::error_context ctx{"/_control/outbox/list", "0f2c1d3e-4b5a-4c6d-8e7f-901234567890", 1'800'000'000'000};
+    const rules::error_context ctx{"/_control/outbox/list", "0f2c1d3e-4b5a-4c6d-8e7f-901234567890", 1'800'000'000'000};
     std::vector<std::string> reports;
     const reference::self_check_report report = [&](std::string_view text) { reports.emplace_back(text); };
 

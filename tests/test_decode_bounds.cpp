@@ -73,8 +73,8 @@ TEST_CASE("decode bounds: at most 100 problems are kept, and the body is still r
         json::decode_value(dom->value, out, d);
         CHECK(d.problems() == r.problems());
 
-        auto error = json::make_error_body(error_code::INVALID_REQUEST_FORMAT,
-                                           {"/public/envelope/add-recipients", "id", 0}, r.problems());
+        auto error = rules::make_error_body(error_code::INVALID_REQUEST_FORMAT,
+                                            {"/public/envelope/add-recipients", "id", 0}, r.problems());
         REQUIRE(error.error.details.has_value());
         CHECK(error.error.details->size() == 100);
     }

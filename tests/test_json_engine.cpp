@@ -430,11 +430,12 @@ TEST_CASE("json engine: decode<T>(value) of a non-object root is one problem at 
 // The error body
 
 TEST_CASE("json engine: error body members", "[json][error-body]") {
-    const esign::json::error_context ctx{"/public/envelope/get", "0b5c2a1e-9a7e-4c5b-8a3d-2f6e1d4c3b2a", 1795000000123};
+    const esign::rules::error_context ctx{"/public/envelope/get", "0b5c2a1e-9a7e-4c5b-8a3d-2f6e1d4c3b2a",
+                                          1795000000123};
     for (auto code : enum_values<error_code>()) {
         INFO(enum_to_wire(code));
         const problem_list problems{make_problem({"recipients", "3", "email"}, problem_kind::pattern, "bad e-mail")};
-        const auto body = esign::json::make_error_body(code, ctx, problems);
+        const auto body = esign::rules::make_error_body(code, ctx, problems);
         CHECK(body.statusCode == expected_status(code));
         CHECK(body.error.code == code);
         CHECK_FALSE(body.error.message.empty());
@@ -473,11 +474,11 @@ TEST_CASE("json engine: error body members", "[json][error-body]") {
 }
 
 TEST_CASE("json engine: error body details", "[json][error-body]") {
-    const esign::json::error_context ctx{"/public/envelope/add-recipients", "id", 0};
+    const esign::rules::error_context ctx{"/public/envelope/add-recipients", "id", 0};
     SECTION("a body error has one detail at path []") {
         auto bad = esign::json::read<envelope_get_request>("[]");
         REQUIRE_FALSE(bad.has_value());
-        auto body = esign::json::make_error_body(error_code::INVALID_REQUEST_FORMAT, ctx, bad.problems());
+        auto body = esign::rules::make_error_body(error_code::INVALID_REQUEST_FORMAT, ctx, bad.problems());
         REQUIRE(body.error.details.has_value());
         REQUIRE(body.error.details->size() == 1);
         CHECK(body.error.details->front().path.empty());
@@ -489,7 +490,7 @@ TEST_CASE("json engine: error body details", "[json][error-body]") {
         for (int i = 0; i < 7; ++i)
             problems.push_back(make_problem({"recipients", std::to_string(i), "email"}, problem_kind::pattern,
                                             "m" + std::to_string(i)));
-        auto body = esign::json::make_error_body(error_code::INVALID_REQUEST_FORMAT, ctx, problems);
+        auto body = esign::rules::make_error_body(error_code::INVALID_REQUEST_FORMAT, ctx, problems);
         REQUIRE(body.error.details.has_value());
         REQUIRE(body.error.details->size() == 7);
         for (int i = 0; i < 7; ++i) {
@@ -502,7 +503,7 @@ TEST_CASE("json engine: error body details", "[json][error-body]") {
             problem_list problems;
             for (std::size_t i = 0; i < n; ++i)
                 problems.push_back(make_problem({"emails", std::to_string(i)}, problem_kind::pattern, "bad"));
-            auto body = esign::json::make_error_body(error_code::INVALID_REQUEST_FORMAT, ctx, problems);
+            auto body = esign::rules::make_error_body(error_code::INVALID_REQUEST_FORMAT, ctx, problems);
             REQUIRE(body.error.details.has_value());
             CHECK(body.error.details->size() == std::min<std::size_t>(n, 100));
             CHECK(esign::json::encode(body).at("error").at("details").as_array().size() ==
@@ -513,7 +514,7 @@ TEST_CASE("json engine: error body details", "[json][error-body]") {
         for (unsigned status :
              {rules::transport_status::not_found, rules::transport_status::method_not_allowed,
               rules::transport_status::payload_too_large, rules::transport_status::unsupported_media_type}) {
-            auto body = esign::json::make_error_body(error_code::INVALID_REQUEST_FORMAT, ctx, {}, {}, status);
+            auto body = esign::rules::make_error_body(error_code::INVALID_REQUEST_FORMAT, ctx, {}, {}, status);
             CHECK(body.statusCode == status);
             CHECK_FALSE(body.error.details.has_value());
             CHECK_FALSE(esign::json::encode(body).at("error").as_object().contains("details"));
@@ -524,14 +525,14 @@ TEST_CASE("json engine: error body details", "[json][error-body]") {
         CHECK(rules::transport_status::unsupported_media_type == 415);
     }
     SECTION("a message replaces the table's message") {
-        auto body = esign::json::make_error_body(error_code::ENVELOPE_NOT_FOUND, ctx, {}, "custom words");
+        auto body = esign::rules::make_error_body(error_code::ENVELOPE_NOT_FOUND, ctx, {}, "custom words");
         CHECK(body.error.message == "custom words");
         CHECK(body.statusCode == 400);
     }
     SECTION("the error body round-trips") {
         problem_list problems{make_problem({}, problem_kind::syntax, "x"),
                               make_problem({"a", "0"}, problem_kind::type, "y")};
-        auto body = esign::json::make_error_body(error_code::INVALID_REQUEST_FORMAT, ctx, problems);
+        auto body = esign::rules::make_error_body(error_code::INVALID_REQUEST_FORMAT, ctx, problems);
         auto back = esign::json::read<error_body>(esign::json::write(body));
         REQUIRE(back.has_value());
         CHECK(esign::json::encode(*back) == esign::json::encode(body));
@@ -539,19 +540,19 @@ TEST_CASE("json engine: error body details", "[json][error-body]") {
 }
 
 TEST_CASE("json engine: iso8601_ms", "[json][error-body]") {
-    CHECK(esign::json::iso8601_ms(0) == "1970-01-01T00:00:00.000Z");
-    CHECK(esign::json::iso8601_ms(1795000000123) == "2026-11-18T11:06:40.123Z");
-    CHECK(esign::json::iso8601_ms(951782400500) == "2000-02-29T00:00:00.500Z");
-    CHECK(esign::json::iso8601_ms(-1) == "1969-12-31T23:59:59.999Z");
-    CHECK(esign::json::iso8601_ms(999) == "1970-01-01T00:00:00.999Z");
-    CHECK(esign::json::iso8601_ms(1000) == "1970-01-01T00:00:01.000Z");
-    CHECK(esign::json::iso8601_ms(86399999) == "1970-01-01T23:59:59.999Z");
+    CHECK(esign::rules::iso8601_ms(0) == "1970-01-01T00:00:00.000Z");
+    CHECK(esign::rules::iso8601_ms(1795000000123) == "2026-11-18T11:06:40.123Z");
+    CHECK(esign::rules::iso8601_ms(951782400500) == "2000-02-29T00:00:00.500Z");
+    CHECK(esign::rules::iso8601_ms(-1) == "1969-12-31T23:59:59.999Z");
+    CHECK(esign::rules::iso8601_ms(999) == "1970-01-01T00:00:00.999Z");
+    CHECK(esign::rules::iso8601_ms(1000) == "1970-01-01T00:00:01.000Z");
+    CHECK(esign::rules::iso8601_ms(86399999) == "1970-01-01T23:59:59.999Z");
     // Against an independent computation, over a spread of instants.
     std::mt19937_64 rng(7);
     for (int i = 0; i < 200; ++i) {
         std::int64_t ms = static_cast<std::int64_t>(rng() % 4102444800000ull);  // 1970 .. 2100
         INFO(ms);
-        CHECK(esign::json::iso8601_ms(ms) == expected_iso8601(ms));
+        CHECK(esign::rules::iso8601_ms(ms) == expected_iso8601(ms));
     }
 }
 
@@ -785,18 +786,18 @@ TEST_CASE("json engine: a rule across members does not judge by a member that fa
 }
 
 TEST_CASE("error body: write_error_body gives the bytes of json::write", "[json][error-body]") {
-    const esign::json::error_context ctx{"/public/envelope/add-recipients", "0b5c2a1e-9a7e-4c5b-8a3d-2f6e1d4c3b2a",
-                                         1'800'000'000'123};
+    const esign::rules::error_context ctx{"/public/envelope/add-recipients", "0b5c2a1e-9a7e-4c5b-8a3d-2f6e1d4c3b2a",
+                                          1'800'000'000'123};
     using esign::error_code;
     esign::problem_list problems{
         {{"recipients", "3", "email"}, esign::problem_kind::pattern, std::nullopt, "must be a valid e-mail address"},
         {{"x\"y", "\\", "é\x01\n"}, esign::problem_kind::unknown_member, std::nullopt, "quote \" and \t tab"},
         {{}, esign::problem_kind::invalid, std::int64_t{3}, "at the root"},
     };
-    for (const auto& body : {esign::json::make_error_body(error_code::INVALID_REQUEST_FORMAT, ctx, problems),
-                             esign::json::make_error_body(error_code::INVALID_REQUEST_FORMAT, ctx, {}, {}, 413),
-                             esign::json::make_error_body(error_code::ENVELOPE_NOT_FOUND, ctx, {}, "custom \"words\""),
-                             esign::json::make_error_body(error_code::AUTHENTICATION_ERROR, ctx)}) {
+    for (const auto& body : {esign::rules::make_error_body(error_code::INVALID_REQUEST_FORMAT, ctx, problems),
+                             esign::rules::make_error_body(error_code::INVALID_REQUEST_FORMAT, ctx, {}, {}, 413),
+                             esign::rules::make_error_body(error_code::ENVELOPE_NOT_FOUND, ctx, {}, "custom \"words\""),
+                             esign::rules::make_error_body(error_code::AUTHENTICATION_ERROR, ctx)}) {
         INFO(esign::json::write(body));
         CHECK(esign::json::write_error_body(body) == esign::json::write(body));
     }

@@ -160,6 +160,18 @@ inline std::variant<command_line, command_line_error> parse_command_line(const s
             return args[++i];
         };
         auto missing = [&] { return command_line_error{std::string(arg) + " needs a value"}; };
+        // A numeric option: its value, from `min` to `max`, into `out`; `what` ends the error
+        // ("--threads: 'x' is not <what>").
+        auto number = [&]<class Out, class Int>(Out& out, Int min, Int max,
+                                                std::string_view what) -> std::optional<command_line_error> {
+            auto v = value();
+            if (!v) return missing();
+            auto n = detail::parse_unsigned<Int>(*v, min, max);
+            if (!n)
+                return command_line_error{std::string(arg) + ": '" + std::string(*v) + "' is not " + std::string(what)};
+            out = *n;
+            return std::nullopt;
+        };
 
         if (arg == "--help" || arg == "-h") {
             if (auto e = flag()) return *e;
@@ -180,13 +192,9 @@ inline std::variant<command_line, command_line_error> parse_command_line(const s
                 return command_line_error{"--control-token: a non-empty token without spaces or ':'"};
             cl.control_token = std::string(*v);
         } else if (arg == "--max-connections") {
-            auto v = value();
-            if (!v) return missing();
-            auto n = detail::parse_unsigned<std::size_t>(*v, 1, 1'000'000);
-            if (!n)
-                return command_line_error{"--max-connections: '" + std::string(*v) +
-                                          "' is not a number from 1 to 1000000"};
-            cl.max_connections = *n;
+            if (auto e =
+                    number(cl.max_connections, std::size_t{1}, std::size_t{1'000'000}, "a number from 1 to 1000000"))
+                return *e;
         } else if (arg == "--self-check") {
             if (auto e = flag()) return *e;
             cl.self_check = true;
@@ -200,45 +208,24 @@ inline std::variant<command_line, command_line_error> parse_command_line(const s
             if (!a) return command_line_error{"--listen: '" + std::string(*v) + "' is not HOST:PORT"};
             cl.listen = *a;
         } else if (arg == "--threads") {
-            auto v = value();
-            if (!v) return missing();
-            auto n = detail::parse_unsigned<unsigned>(*v, 1, 1024);
-            if (!n) return command_line_error{"--threads: '" + std::string(*v) + "' is not a number from 1 to 1024"};
-            cl.threads = *n;
+            if (auto e = number(cl.threads, 1u, 1024u, "a number from 1 to 1024")) return *e;
         } else if (arg == "--webhook-threads") {
-            auto v = value();
-            if (!v) return missing();
-            auto n = detail::parse_unsigned<unsigned>(*v, 1, 64);
-            if (!n)
-                return command_line_error{"--webhook-threads: '" + std::string(*v) + "' is not a number from 1 to 64"};
-            cl.webhook_threads = *n;
+            if (auto e = number(cl.webhook_threads, 1u, 64u, "a number from 1 to 64")) return *e;
         } else if (arg == "--fixture") {
             auto v = value();
             if (!v) return missing();
             if (v->empty()) return command_line_error{"--fixture: empty file name"};
             cl.fixture_file = std::string(*v);
         } else if (arg == "--max-body") {
-            auto v = value();
-            if (!v) return missing();
             // Up to 1 GiB: the body is held in memory whole.
-            auto n = detail::parse_unsigned<std::uint64_t>(*v, 0, std::uint64_t{1} << 30);
-            if (!n)
-                return command_line_error{"--max-body: '" + std::string(*v) + "' is not a byte count up to 1073741824"};
-            cl.max_body = static_cast<std::size_t>(*n);
+            if (auto e = number(cl.max_body, std::size_t{0}, std::size_t{1} << 30, "a byte count up to 1073741824"))
+                return *e;
         } else if (arg == "--journal-size") {
-            auto v = value();
-            if (!v) return missing();
-            auto n = detail::parse_unsigned<std::size_t>(*v, 0, 1'000'000);
-            if (!n)
-                return command_line_error{"--journal-size: '" + std::string(*v) +
-                                          "' is not a number from 0 to 1000000"};
-            cl.journal_size = *n;
+            if (auto e = number(cl.journal_size, std::size_t{0}, std::size_t{1'000'000}, "a number from 0 to 1000000"))
+                return *e;
         } else if (arg == "--seed") {
-            auto v = value();
-            if (!v) return missing();
-            auto n = detail::parse_unsigned<std::uint64_t>(*v, 0, UINT64_MAX);
-            if (!n) return command_line_error{"--seed: '" + std::string(*v) + "' is not an unsigned 64-bit number"};
-            cl.seed = *n;
+            if (auto e = number(cl.seed, std::uint64_t{0}, std::uint64_t{UINT64_MAX}, "an unsigned 64-bit number"))
+                return *e;
         } else {
             return command_line_error{"unknown argument '" + std::string(args[i]) + "'"};
         }

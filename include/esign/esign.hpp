@@ -9,7 +9,8 @@
 //   validation/  problems and results (errors are values)
 //   json/        read/decode bytes or JSON into typed values with every problem; encode/write back;
 //                check a value built in code (esign::check, esign::checked, the types' `make`)
-//   rules/       error codes, status rules, lifecycle, pagination, colours, webhook URLs
+//   rules/       error codes and the error body, status rules, lifecycle, pagination, colours,
+//                webhook URLs
 //   reference/   the in-memory backend (include <esign/reference/backend.hpp>; not included here,
 //                since most users only parse and validate)
 #include <esign/version.hpp>
@@ -43,6 +44,7 @@
 #include <esign/rules/colors.hpp>
 #include <esign/rules/email_domain.hpp>
 #include <esign/rules/envelope_rules.hpp>
+#include <esign/rules/error_body.hpp>
 #include <esign/rules/error_codes.hpp>
 #include <esign/rules/lifecycle.hpp>
 #include <esign/rules/pagination.hpp>

@@ -5,6 +5,8 @@
 // these only after every check passed.
 #include <algorithm>
 #include <string>
+#include <string_view>
+#include <utility>
 
 #include <boost/json/object.hpp>
 #include <boost/json/serialize.hpp>
@@ -23,31 +25,34 @@ inline log_author recipient_author(const recipient& r) {
 }
 inline log_author system_author() { return log_author{std::string(nil_uuid), "", "System"}; }
 
-inline void log_envelope(context& c, const envelope_record& env, envelope_log_event event, log_author author,
-                         boost::json::object data = {}) {
+namespace detail {
+// A log entry of the team `team_uuid` at the operation's time, with the next sequence number.
+inline log_record new_log(context& c, const std::string& team_uuid, log_category category, std::string_view event_type,
+                          log_author author, boost::json::object data) {
     log_record rec;
-    rec.team_uuid = env.team_uuid;
-    rec.entry.category = log_category::envelope;
-    rec.entry.eventType = std::string(enum_to_wire(event));
+    rec.team_uuid = team_uuid;
+    rec.entry.category = category;
+    rec.entry.eventType = std::string(event_type);
     rec.entry.eventData = std::move(data);
     rec.entry.timestamp = c.now;
     rec.entry.author = std::move(author);
+    rec.seq = c.st.sequence();
+    return rec;
+}
+}  // namespace detail
+
+inline void log_envelope(context& c, const envelope_record& env, envelope_log_event event, log_author author,
+                         boost::json::object data = {}) {
+    log_record rec = detail::new_log(c, env.team_uuid, log_category::envelope, enum_to_wire(event), std::move(author),
+                                     std::move(data));
     rec.entry.envelopeUuid = env.uuid;
     rec.entry.workspaceUuid = env.workspace_uuid;
-    rec.seq = c.st.sequence();
     c.st.add_log(std::move(rec));
 }
 
 inline void log_team(context& c, const team_record& team, team_log_event event, boost::json::object data = {}) {
-    log_record rec;
-    rec.team_uuid = team.uuid;
-    rec.entry.category = log_category::team;
-    rec.entry.eventType = std::string(enum_to_wire(event));
-    rec.entry.eventData = std::move(data);
-    rec.entry.timestamp = c.now;
-    rec.entry.author = owner_author(team);
-    rec.seq = c.st.sequence();
-    c.st.add_log(std::move(rec));
+    c.st.add_log(
+        detail::new_log(c, team.uuid, log_category::team, enum_to_wire(event), owner_author(team), std::move(data)));
 }
 
 // Every active webhook of the envelope's team subscribed to `event` (no events = all) for the

@@ -12,7 +12,7 @@
 #include <string_view>
 
 #include <esign/json/check.hpp>
-#include <esign/json/error_body.hpp>
+#include <esign/rules/error_body.hpp>
 #include <esign/validation/format.hpp>
 
 namespace esign::reference {
@@ -38,7 +38,7 @@ inline std::string self_check_text(std::string_view path, const problem_list& pr
 // The error body to send instead of `response` when it breaks its type (reported first), or
 // nothing when it keeps to it.
 template <class Response>
-std::optional<error_body> self_check(const Response& response, const json::error_context& ctx,
+std::optional<error_body> self_check(const Response& response, const rules::error_context& ctx,
                                      const self_check_report& report = {}) {
     auto checked = esign::check(response);
     if (checked) return std::nullopt;
@@ -49,8 +49,8 @@ std::optional<error_body> self_check(const Response& response, const json::error
     else
         std::fprintf(stderr, "%s\n", text.c_str());
     // The first problem names the bug; the report has them all.
-    return json::make_error_body(error_code::INTERNAL_SERVER_ERROR, ctx, {},
-                                 "The response failed the server's self-check: " + to_text(problems.front()));
+    return rules::make_error_body(error_code::INTERNAL_SERVER_ERROR, ctx, {},
+                                  "The response failed the server's self-check: " + to_text(problems.front()));
 }
 
 }  // namespace esign::reference

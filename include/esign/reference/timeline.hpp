@@ -16,7 +16,7 @@
 #include <vector>
 
 #include <esign/reference/context.hpp>
-#include <esign/reference/envelope_factory.hpp>
+#include <esign/reference/envelope_store.hpp>
 #include <esign/reference/events.hpp>
 #include <esign/rules/envelope_rules.hpp>
 #include <esign/rules/lifecycle.hpp>
@@ -71,14 +71,14 @@ inline std::optional<std::int64_t> next_due(const state& st) {
 
 // Expired: pending recipients canceled, invitations gone, logged by the system.
 inline void expire(context& c, envelope_record& env) {
-    factory::end(c, env, rules::envelope_event::expired);
+    envelope_store::end(c, env, rules::envelope_event::expired);
     log_envelope(c, env, envelope_log_event::ENVELOPE_EXPIRED, system_author());
 }
 
 // One reminder round: an e-mail to each recipient whose turn it is (pending, so not acted yet).
 inline void remind(context& c, envelope_record& env) {
     ++env.reminders_sent;
-    const auto turn = factory::whose_turn(env);
+    const auto turn = envelope_store::whose_turn(env);
     for (std::size_t i = 0; i < env.recipients.size(); ++i)
         if (turn[i]) send_email(c, env, env.recipients[i], outbox_kind::reminder, c.now);
 }

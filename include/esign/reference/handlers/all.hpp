@@ -7,10 +7,13 @@
 #include <esign/reference/handlers/recipients.hpp>
 #include <esign/reference/handlers/blocks.hpp>
 #include <esign/reference/handlers/signing.hpp>
+#include <esign/reference/handlers/control_envelopes.hpp>
+#include <esign/reference/handlers/clock.hpp>
 #include <esign/reference/handlers/workspaces.hpp>
 #include <esign/reference/handlers/contacts.hpp>
 #include <esign/reference/handlers/webhooks.hpp>
 #include <esign/reference/handlers/templates.hpp>
 #include <esign/reference/handlers/logs.hpp>
 #include <esign/reference/handlers/team.hpp>
+#include <esign/reference/handlers/outbox.hpp>
 namespace esign::reference::handlers {}

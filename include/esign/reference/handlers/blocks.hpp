@@ -9,7 +9,7 @@
 #include <vector>
 
 #include <esign/reference/context.hpp>
-#include <esign/reference/envelope_factory.hpp>
+#include <esign/reference/envelope_store.hpp>
 #include <esign/rules/envelope_rules.hpp>
 #include <esign/rules/status_rules.hpp>
 
@@ -30,9 +30,9 @@ struct draft_document {
 
 template <class Request>
 draft_document find_draft_document(context& c, const Request& r) {
-    auto found = factory::find_envelope(c, r.workspaceUuid, r.envelopeUuid);
+    auto found = envelope_store::find_envelope(c, r.workspaceUuid, r.envelopeUuid);
     if (found.error) return {nullptr, nullptr, found.error};
-    document_record* target = factory::find_document(*found.envelope, r.documentUuid);
+    document_record* target = envelope_store::find_document(*found.envelope, r.documentUuid);
     if (!target) return {nullptr, nullptr, failure{error_code::DOCUMENT_NOT_FOUND}};
     if (auto code = rules::check_draft(found.envelope->status)) return {nullptr, nullptr, failure{*code}};
     return {found.envelope, target, std::nullopt};

@@ -10,8 +10,8 @@
 #include <esign/model/members.hpp>
 #include <esign/reference/context.hpp>
 #include <esign/reference/events.hpp>
+#include <esign/reference/list_page.hpp>
 #include <esign/rules/email_domain.hpp>
-#include <esign/rules/pagination.hpp>
 
 namespace esign::reference {
 
@@ -100,10 +100,9 @@ inline outcome<contact_list_response> handle(context& c, const contact_list_requ
     if (!ws) return failure{error_code::WORKSPACE_NOT_FOUND};
     const auto found =
         in_creation_order(c.st.contacts, [&](const contact_record& rec) { return rec.workspace_uuid == ws->uuid; });
-    const auto page = rules::page_of(found, page_or_default(r.page), limit_or_default(r.limit));
     contact_list_response out;
-    for (const contact_record* rec : page.items) out.contacts.push_back(rec->data);
-    out.pagination = page.pagination;
+    out.pagination = fill_page(out.contacts, found, page_or_default(r.page), limit_or_default(r.limit),
+                               [](const contact_record* rec) { return rec->data; });
     return out;
 }
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: BSL-1.0
 #pragma once
-// Envelopes: /public/envelope/get, list, update, send, create-from-template, delete-attachment,
-// and /_control/envelope/create.
+// Envelopes: /public/envelope/get, list, update, send, create-from-template, delete-attachment.
+// (/_control/envelope/create is with the control handlers, handlers/control_envelopes.hpp.)
 #include <algorithm>
 #include <set>
 #include <string>
@@ -9,14 +9,14 @@
 #include <vector>
 
 #include <esign/reference/context.hpp>
-#include <esign/reference/envelope_factory.hpp>
+#include <esign/reference/envelope_store.hpp>
 #include <esign/reference/events.hpp>
+#include <esign/reference/list_page.hpp>
 #include <esign/reference/timeline.hpp>
 #include <esign/reference/views.hpp>
 #include <esign/rules/email_domain.hpp>
 #include <esign/rules/envelope_rules.hpp>
 #include <esign/rules/lifecycle.hpp>
-#include <esign/rules/pagination.hpp>
 #include <esign/rules/status_rules.hpp>
 #include <esign/types/enum_names.hpp>
 
@@ -26,7 +26,7 @@ namespace esign::reference::handlers {
 // /public/envelope/get
 
 inline outcome<envelope_get_response> handle(context& c, const envelope_get_request& r) {
-    auto found = factory::find_envelope(c, r.workspaceUuid, r.envelopeUuid);
+    auto found = envelope_store::find_envelope(c, r.workspaceUuid, r.envelopeUuid);
     if (found.error) return *found.error;
     return full_view(*found.envelope, *c.team);
 }
@@ -73,9 +73,8 @@ inline outcome<envelope_list_response> handle(context& c, const envelope_list_re
             one_status ? c.st.order.of(ws->uuid, *filter.statuses.begin()) : c.st.order.of(ws->uuid);
         if (filter.tags.empty() && (one_status || filter.statuses.empty())) {
             // Every one is listed: the page is read in place.
-            out.pagination = rules::visit_page(all.size(), page, fixed_page_size, [&](std::size_t i) {
-                out.envelopes.push_back(summary_view(*all[all.size() - 1 - i], *c.team));
-            });
+            out.pagination = fill_page(out.envelopes, all.size(), page, fixed_page_size,
+                                       [&](std::size_t i) { return summary_view(*all[all.size() - 1 - i], *c.team); });
             return out;
         }
         for (auto it = all.rbegin(); it != all.rend(); ++it)
@@ -85,9 +84,8 @@ inline outcome<envelope_list_response> handle(context& c, const envelope_list_re
             if (env.workspace_uuid == ws->uuid && filter.keeps(env)) matching.push_back(&env);
         std::sort(matching.begin(), matching.end(), envelope_detail::newer);
     }
-    const auto slice = rules::page_of(matching, page, fixed_page_size);
-    for (const envelope_record* env : slice.items) out.envelopes.push_back(summary_view(*env, *c.team));
-    out.pagination = slice.pagination;
+    out.pagination = fill_page(out.envelopes, matching, page, fixed_page_size,
+                               [&](const envelope_record* env) { return summary_view(*env, *c.team); });
     return out;
 }
 
@@ -104,19 +102,19 @@ inline void apply_document_update(document_record& d, const envelope_update_docu
 }  // namespace envelope_detail
 
 inline outcome<envelope_update_response> handle(context& c, const envelope_update_request& r) {
-    auto found = factory::find_envelope(c, r.workspaceUuid, r.envelopeUuid);
+    auto found = envelope_store::find_envelope(c, r.workspaceUuid, r.envelopeUuid);
     if (found.error) return *found.error;
     envelope_record& env = *found.envelope;
     const auto& u = r.update;
     if (u.documents)
         for (const auto& d : *u.documents)
-            if (!factory::find_document(env, d.uuid)) return failure{error_code::DOCUMENT_NOT_FOUND};
+            if (!envelope_store::find_document(env, d.uuid)) return failure{error_code::DOCUMENT_NOT_FOUND};
     if (auto code = rules::check_draft(env.status)) return failure{*code};
 
     if (u.title) env.title = u.title->str();
     if (u.documents)
         for (const auto& d : *u.documents)
-            envelope_detail::apply_document_update(*factory::find_document(env, d.uuid), d);
+            envelope_detail::apply_document_update(*envelope_store::find_document(env, d.uuid), d);
     if (u.tags) rules::add_tags(env.tags, *u.tags);
     if (u.signatureOrder) env.signature_order = *u.signatureOrder;
     if (u.expirationPeriod) env.expiration_period = u.expirationPeriod->value;
@@ -168,7 +166,7 @@ inline bool has_approver(const envelope_record& env) {
 }  // namespace envelope_detail
 
 inline outcome<envelope_send_response> handle(context& c, const envelope_send_request& r) {
-    auto found = factory::find_envelope(c, r.workspaceUuid, r.envelopeUuid);
+    auto found = envelope_store::find_envelope(c, r.workspaceUuid, r.envelopeUuid);
     if (found.error) return *found.error;
     envelope_record& env = *found.envelope;
     const workspace_record& ws = *found.workspace;
@@ -178,7 +176,7 @@ inline outcome<envelope_send_response> handle(context& c, const envelope_send_re
 
     const auto event = envelope_detail::has_approver(env) ? rules::envelope_event::sent_with_approvers
                                                           : rules::envelope_event::sent_without_approvers;
-    factory::set_status(c.st, env, rules::next_status(env.status, event).value_or(env.status));
+    envelope_store::set_status(c.st, env, rules::next_status(env.status, event).value_or(env.status));
     env.sent_date = c.now;
     env.update_date = c.now;
     env.sent_from_sandbox = ws.sandbox;
@@ -190,7 +188,7 @@ inline outcome<envelope_send_response> handle(context& c, const envelope_send_re
 
     // E-mails at send: the recipients whose turn it is, and the viewers.
     if (sends_email(env)) {
-        const auto turn = factory::whose_turn(env);
+        const auto turn = envelope_store::whose_turn(env);
         for (std::size_t i = 0; i < env.recipients.size(); ++i)
             if (turn[i] || env.recipients[i].data.role == recipient_role::viewer)
                 send_email(c, env, env.recipients[i], outbox_kind::invitation, c.now);
@@ -256,20 +254,20 @@ inline outcome<envelope_create_from_template_response> handle(context& c,
     for (const auto& given : r.recipients)
         if (!rules::is_deliverable(given.email.str())) return failure{error_code::INVALID_EMAIL};
 
-    envelope_record env = factory::new_envelope(c, *c.team, *ws, tpl->title);
-    std::vector<factory::recipient_input> signers;
+    envelope_record env = envelope_store::new_envelope(c, *c.team, *ws, tpl->title);
+    std::vector<envelope_store::recipient_input> signers;
     for (const auto& label : tpl->labels) {
         const auto* given = envelope_detail::given_for(r, label);
         if (given) signers.push_back({given->email.str(), given->firstname, given->lastname, {}, {}, {}});
     }
-    factory::append_recipients(c.st, env, std::move(signers));
+    envelope_store::append_recipients(c.st, env, std::move(signers));
 
     envelope_create_from_template_response out;
     for (const auto& source : tpl->documents) {
         env.documents.push_back(envelope_detail::copy_template_document(c, source, env, r));
         out.documentUuids.push_back(env.documents.back().doc.uuid);
     }
-    out.envelopeUuid = factory::commit_new_envelope(c, std::move(env), *c.team).uuid;
+    out.envelopeUuid = envelope_store::commit_new_envelope(c, std::move(env), *c.team).uuid;
     return out;
 }
 
@@ -277,7 +275,7 @@ inline outcome<envelope_create_from_template_response> handle(context& c,
 // /public/envelope/delete-attachment
 
 inline outcome<envelope_delete_attachment_response> handle(context& c, const envelope_delete_attachment_request& r) {
-    auto found = factory::find_envelope(c, r.workspaceUuid, r.envelopeUuid);
+    auto found = envelope_store::find_envelope(c, r.workspaceUuid, r.envelopeUuid);
     if (found.error) return *found.error;
     envelope_record& env = *found.envelope;
     const document_record* d = env.find_document(r.documentUuid);
@@ -288,29 +286,6 @@ inline outcome<envelope_delete_attachment_response> handle(context& c, const env
     std::erase_if(env.documents, [&](const document_record& x) { return x.doc.uuid == r.documentUuid.str(); });
     env.update_date = c.now;
     return envelope_delete_attachment_response{};
-}
-
-// ---------------------------------------------------------------------------------------------
-// /_control/envelope/create (with the team's API key)
-
-inline outcome<control_envelope_create_response> handle(context& c, const control_envelope_create_request& r) {
-    const workspace_record* ws = c.resolve_workspace(r.workspaceUuid);
-    if (!ws) return failure{error_code::WORKSPACE_NOT_FOUND};
-
-    envelope_record env = factory::new_envelope(c, *c.team, *ws, r.title.str());
-    control_envelope_create_response out;
-    for (const auto& d : r.documents) {
-        env.documents.push_back(factory::new_document(c, d.title.str(), d.pageCount.value, false));
-        out.documentUuids.push_back(env.documents.back().doc.uuid);
-    }
-    if (r.attachments)
-        for (const auto& a : *r.attachments) {
-            env.documents.push_back(factory::new_document(c, a.title.str(), 0, true));
-            out.attachmentUuids.push_back(env.documents.back().doc.uuid);
-        }
-    if (r.tags) rules::add_tags(env.tags, *r.tags);
-    out.envelopeUuid = factory::commit_new_envelope(c, std::move(env), *c.team).uuid;
-    return out;
 }
 
 }  // namespace esign::reference::handlers

@@ -12,7 +12,7 @@
 #include <vector>
 
 #include <esign/reference/context.hpp>
-#include <esign/rules/pagination.hpp>
+#include <esign/reference/list_page.hpp>
 
 namespace esign::reference {
 
@@ -91,8 +91,8 @@ inline outcome<logs_list_response> handle(context& c, const logs_list_request& r
         const bool filtered =
             filter.envelope_uuid || filter.workspace_uuid || (filter.event_types && !filter.event_types->empty());
         if (!filtered) {
-            out.pagination = rules::visit_page(candidates.size(), page, limit,
-                                               [&](std::size_t i) { out.logs.push_back(at(i).entry); });
+            out.pagination =
+                fill_page(out.logs, candidates.size(), page, limit, [&](std::size_t i) { return at(i).entry; });
             return out;
         }
         for (std::size_t i = 0; i < candidates.size(); ++i)
@@ -102,9 +102,7 @@ inline outcome<logs_list_response> handle(context& c, const logs_list_request& r
             if (filter.keeps(rec)) found.push_back(&rec);
         sort_logs(found, r.sortBy.value_or(default_log_sort_by), order);
     }
-    const auto slice = rules::page_of(found, page, limit);
-    for (const log_record* rec : slice.items) out.logs.push_back(rec->entry);
-    out.pagination = slice.pagination;
+    out.pagination = fill_page(out.logs, found, page, limit, [](const log_record* rec) { return rec->entry; });
     return out;
 }
 

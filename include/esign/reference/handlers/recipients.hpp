@@ -8,10 +8,9 @@
 
 #include <esign/model/members.hpp>
 #include <esign/reference/context.hpp>
-#include <esign/reference/envelope_factory.hpp>
+#include <esign/reference/envelope_store.hpp>
 #include <esign/rules/email_domain.hpp>
 #include <esign/rules/envelope_rules.hpp>
-#include <esign/rules/status_rules.hpp>
 
 namespace esign::reference::handlers {
 
@@ -37,10 +36,9 @@ inline added_recipient added_view(const recipient_record& r) {
 }  // namespace envelope_detail
 
 inline outcome<envelope_add_recipients_response> handle(context& c, const envelope_add_recipients_request& r) {
-    auto found = factory::find_envelope(c, r.workspaceUuid, r.envelopeUuid);
+    auto found = envelope_store::find_draft(c, r.workspaceUuid, r.envelopeUuid);
     if (found.error) return *found.error;
     envelope_record& env = *found.envelope;
-    if (auto code = rules::check_draft(env.status)) return failure{*code};
     if (envelope_detail::has_duplicate_recipient(env, r)) return failure{error_code::DUPLICATE_RECIPIENT};
     const bool wants_sms = std::any_of(r.recipients.begin(), r.recipients.end(), [](const add_recipients_item& item) {
         return item.verificationType == verification_type::sms;
@@ -49,12 +47,12 @@ inline outcome<envelope_add_recipients_response> handle(context& c, const envelo
     for (const auto& item : r.recipients)
         if (!rules::is_deliverable(item.email.str())) return failure{error_code::INVALID_EMAIL};
 
-    std::vector<factory::recipient_input> inputs;
+    std::vector<envelope_store::recipient_input> inputs;
     for (const auto& item : r.recipients)
         inputs.push_back(
             {item.email.str(), item.firstname, item.lastname, item.phone, item.language, item.verificationType});
     const std::size_t first_new = env.recipients.size();
-    factory::append_recipients(c.st, env, std::move(inputs));
+    envelope_store::append_recipients(c.st, env, std::move(inputs));
     env.update_date = c.now;
 
     envelope_add_recipients_response out;
@@ -82,10 +80,9 @@ inline updated_recipient updated_view(const recipient_record& r) {
 }  // namespace envelope_detail
 
 inline outcome<envelope_update_recipient_response> handle(context& c, const envelope_update_recipient_request& r) {
-    auto found = factory::find_envelope(c, r.workspaceUuid, r.envelopeUuid);
+    auto found = envelope_store::find_draft(c, r.workspaceUuid, r.envelopeUuid);
     if (found.error) return *found.error;
     envelope_record& env = *found.envelope;
-    if (auto code = rules::check_draft(env.status)) return failure{*code};
     recipient_record* target = envelope_detail::find_by_email_and_role(env, r.email.str(), r.role);
     if (!target) return failure{error_code::RECIPIENT_NOT_FOUND};
 
@@ -111,10 +108,9 @@ inline outcome<envelope_update_recipient_response> handle(context& c, const enve
 // /public/envelope/delete-recipients (all or nothing)
 
 inline outcome<envelope_delete_recipients_response> handle(context& c, const envelope_delete_recipients_request& r) {
-    auto found = factory::find_envelope(c, r.workspaceUuid, r.envelopeUuid);
+    auto found = envelope_store::find_draft(c, r.workspaceUuid, r.envelopeUuid);
     if (found.error) return *found.error;
     envelope_record& env = *found.envelope;
-    if (auto code = rules::check_draft(env.status)) return failure{*code};
     for (const auto& item : r.recipients)
         if (!env.find_recipient(item.email.str())) return failure{error_code::RECIPIENT_NOT_FOUND};
 

@@ -1,8 +1,7 @@
 // SPDX-License-Identifier: BSL-1.0
 #pragma once
-// The calling team (/public/utils/whoami) and the team control operations of contract.md §5
-// that act within one team: /_control/team/update, /_control/outbox/list,
-// /_control/webhook/deliveries. Making a team (create_team) is the backend's: it owns the keys.
+// The team: making one (create_team; the backend calls it, since it owns the keys), the calling
+// team (/public/utils/whoami) and /_control/team/update (contract.md §5).
 #include <algorithm>
 #include <optional>
 #include <set>
@@ -80,29 +79,6 @@ inline outcome<control_team_update_response> handle(context& c, const control_te
     if (r.subscription) team.subscription = *r.subscription;
     if (r.features) team.features = std::set<plan_feature>(r.features->begin(), r.features->end());
     return control_team_update_response{};
-}
-
-// Every e-mail the server would have sent, oldest first (ties in the order they were sent).
-inline outcome<control_outbox_list_response> handle(context& c, const control_outbox_list_request&) {
-    control_outbox_list_response out;
-    for (const auto& e : c.st.outbox)
-        out.emails.push_back(outbox_email{e.to, e.kind, e.envelope_uuid, e.team_uuid, e.timestamp});
-    std::stable_sort(out.emails.begin(), out.emails.end(),
-                     [](const outbox_email& a, const outbox_email& b) { return a.timestamp < b.timestamp; });
-    return out;
-}
-
-// The deliveries of one webhook (an unknown one has none), or of every webhook.
-inline outcome<control_webhook_deliveries_response> handle(context& c, const control_webhook_deliveries_request& r) {
-    control_webhook_deliveries_response out;
-    for (const auto& d : c.st.deliveries) {
-        if (r.webhookUuid && d.webhook_uuid != r.webhookUuid->str()) continue;
-        auto event = enum_from_wire<webhook_event>(d.event_type);
-        if (!event) continue;  // every recorded event is a webhook event; never skips in practice
-        out.deliveries.push_back(webhook_delivery{d.event_uuid, d.webhook_uuid, *event, d.attempts, d.delivered,
-                                                  nullable<std::int64_t>(d.last_status), d.dropped});
-    }
-    return out;
 }
 
 }  // namespace esign::reference::handlers

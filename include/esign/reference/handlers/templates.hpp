@@ -7,7 +7,7 @@
 #include <vector>
 
 #include <esign/reference/context.hpp>
-#include <esign/rules/pagination.hpp>
+#include <esign/reference/list_page.hpp>
 
 namespace esign::reference {
 
@@ -67,10 +67,9 @@ inline outcome<template_list_response> handle(context& c, const template_list_re
     if (!ws) return failure{error_code::WORKSPACE_NOT_FOUND};
     const auto found =
         in_creation_order(c.st.templates, [&](const template_record& t) { return t.workspace_uuid == ws->uuid; });
-    const auto page = rules::page_of(found, page_or_default(r.page), fixed_page_size);
     template_list_response out;
-    for (const template_record* t : page.items) out.templates.push_back(template_view(*t));
-    out.pagination = page.pagination;
+    out.pagination = fill_page(out.templates, found, page_or_default(r.page), fixed_page_size,
+                               [](const template_record* t) { return template_view(*t); });
     return out;
 }
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: BSL-1.0
 #pragma once
-// Webhooks, at team level: /public/webhook/create, update, list, delete (contract.md §3, §4).
+// Webhooks, at team level: /public/webhook/create, update, list, delete (contract.md §3, §4),
+// and their deliveries, /_control/webhook/deliveries (§5).
 // The target url and the secret are stored but never returned.
 #include <algorithm>
 #include <optional>
@@ -9,7 +10,7 @@
 
 #include <esign/reference/context.hpp>
 #include <esign/reference/events.hpp>
-#include <esign/rules/pagination.hpp>
+#include <esign/reference/list_page.hpp>
 #include <esign/rules/webhook_url.hpp>
 
 namespace esign::reference {
@@ -104,10 +105,9 @@ inline outcome<webhook_list_response> handle(context& c, const webhook_list_requ
     const auto found = in_creation_order(c.st.webhooks, [&](const webhook_record& rec) {
         return rec.team_uuid == c.team->uuid && (!r.active || rec.data.active == *r.active);
     });
-    const auto page = rules::page_of(found, page_or_default(r.page), limit_or_default(r.limit));
     webhook_list_response out;
-    for (const webhook_record* rec : page.items) out.webhooks.push_back(rec->data);
-    out.pagination = page.pagination;
+    out.pagination = fill_page(out.webhooks, found, page_or_default(r.page), limit_or_default(r.limit),
+                               [](const webhook_record* rec) { return rec->data; });
     return out;
 }
 
@@ -118,6 +118,22 @@ inline outcome<webhook_delete_response> handle(context& c, const webhook_delete_
     c.st.webhooks.erase(uuid);
     log_webhook(c, team_log_event::WEBHOOK_DELETED, uuid);
     return webhook_delete_response{};
+}
+
+// ---------------------------------------------------------------------------------------------
+// /_control/webhook/deliveries
+
+// The deliveries of one webhook (an unknown one has none), or of every webhook.
+inline outcome<control_webhook_deliveries_response> handle(context& c, const control_webhook_deliveries_request& r) {
+    control_webhook_deliveries_response out;
+    for (const auto& d : c.st.deliveries) {
+        if (r.webhookUuid && d.webhook_uuid != r.webhookUuid->str()) continue;
+        auto event = enum_from_wire<webhook_event>(d.event_type);
+        if (!event) continue;  // every recorded event is a webhook event; never skips in practice
+        out.deliveries.push_back(webhook_delivery{d.event_uuid, d.webhook_uuid, *event, d.attempts, d.delivered,
+                                                  nullable<std::int64_t>(d.last_status), d.dropped});
+    }
+    return out;
 }
 
 }  // namespace esign::reference::handlers

@@ -8,9 +8,9 @@
 #include <vector>
 
 #include <esign/reference/context.hpp>
+#include <esign/reference/list_page.hpp>
 #include <esign/reference/events.hpp>
 #include <esign/reference/views.hpp>
-#include <esign/rules/pagination.hpp>
 
 namespace esign::reference {
 
@@ -51,10 +51,9 @@ namespace esign::reference::handlers {
 
 inline outcome<workspace_list_response> handle(context& c, const workspace_list_request& r) {
     const auto spaces = workspaces_of(c.st, *c.team);
-    const auto page = rules::page_of(spaces, page_or_default(r.page), limit_or_default(r.limit));
     workspace_list_response out;
-    for (const workspace_record* ws : page.items) out.workspaces.push_back(workspace_list_view(*ws));
-    out.pagination = page.pagination;
+    out.pagination = fill_page(out.workspaces, spaces, page_or_default(r.page), limit_or_default(r.limit),
+                               [](const workspace_record* ws) { return workspace_list_view(*ws); });
     return out;
 }
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: BSL-1.0
 #pragma once
-// What the envelope handlers share: finding the envelope a request names; new envelope,
+// The envelope store (namespace envelope_store), what the envelope handlers share: finding the
+// envelope a request names; new envelope,
 // document and recipient records with the defaults of contract.md §3; whose turn it is;
 // invitation e-mails; and how an envelope ends. Apart from the lookups, everything here changes
 // the store: handlers call it only once every check has passed.
@@ -15,8 +16,9 @@
 #include <esign/rules/colors.hpp>
 #include <esign/rules/envelope_rules.hpp>
 #include <esign/rules/lifecycle.hpp>
+#include <esign/rules/status_rules.hpp>
 
-namespace esign::reference::factory {
+namespace esign::reference::envelope_store {
 
 // ---------------------------------------------------------------------------------------------
 // Finding what a request names (contract.md §3: WORKSPACE_NOT_FOUND, then ENVELOPE_NOT_FOUND)
@@ -38,6 +40,22 @@ inline envelope_lookup find_envelope(context& c, const std::optional<uuid36>& wo
     found.envelope = c.envelope_in(*found.workspace, envelope_uuid);
     if (!found.envelope) found.error = failure{error_code::ENVELOPE_NOT_FOUND};
     return found;
+}
+
+// The same for an operation that changes a draft only: an envelope found but no longer a draft
+// is the error too (the recipient operations; status_rules.hpp's check_draft).
+inline envelope_lookup find_draft(context& c, const std::optional<uuid36>& workspace_uuid,
+                                  const uuid36& envelope_uuid) {
+    envelope_lookup found = find_envelope(c, workspace_uuid, envelope_uuid);
+    if (!found.error)
+        if (auto code = rules::check_draft(found.envelope->status)) found.error = failure{*code};
+    return found;
+}
+
+// An envelope of any workspace of the team (the control operations name it by its uuid alone).
+inline envelope_record* any_envelope(context& c, std::string_view uuid) {
+    auto it = c.st.envelopes.find(uuid);
+    return it == c.st.envelopes.end() ? nullptr : &it->second;
 }
 
 // A document of the envelope (attachments are not documents: envelope/get lists them apart).
@@ -204,4 +222,4 @@ inline void end(context& c, envelope_record& env, rules::envelope_event event) {
     }
 }
 
-}  // namespace esign::reference::factory
+}  // namespace esign::reference::envelope_store

@@ -1,0 +1,439 @@
+// SPDX-License-Identifier: BSL-1.0
+#pragma once
+// One connection of esign-reference-server's HTTP/1.1 transport (contract.md §1, §5), on
+// Boost.Beast: its requests, one at a time, and their answers.
+//
+// Transport only: which paths exist, which need a key, whether a key is valid, and every
+// response body come from the backend. Per request, the first failing check answers:
+//
+//   1. the path (the target without '?query' or '#fragment') is not an operation   → 404
+//      (GET /openapi.json serves the backend's OpenAPI document, 200, no key; other
+//      methods on it → 405 with `Allow: GET`; no document → 404)
+//   2. the method is not POST                                                        → 405, `Allow: POST`
+//      (GET /_control/health answers 200 {"status":"ok"}, no credentials, unless --no-control)
+//   3. `Authorization: Bearer <credentials>` may not call the operation (missing, malformed,
+//      repeated or unknown where a team's are needed; see backend::authenticate) → 401 AUTHENTICATION_ERROR
+//   4. Content-Type is not application/json (parameters allowed, case-insensitive)  → 415
+//   5. Content-Length over --max-body (checked before reading), or a chunked body
+//      growing over it while read                                                    → 413, connection closed
+//   6. backend.handle(path, key, body) for everything else (400 body errors included).
+//
+// Responses always carry `Content-Type: application/json` and `X-Request-Id`.
+//
+// Robustness:
+//   - request header (request line + fields) over 16 KiB → 431 with the error body
+//     (INVALID_REQUEST_FORMAT, path "/"), connection closed;
+//   - malformed HTTP → connection closed without an answer;
+//   - 30 s to receive each request header (idle keep-alive included), 60 s for a body, 30 s
+//     to write a response; on expiry the connection is closed;
+//   - when an error is answered before the body was read, a body of at most --max-body is
+//     read and dropped so the connection stays usable; a larger one (or `Expect:
+//     100-continue`) closes the connection after the answer. Closing after an answer is
+//     "lingering": our side is shut down first, then what the client still sends is read
+//     and dropped for up to 2 s, so that the client sees the answer rather than a reset;
+//   - exceptions never leave a session (the backend failing gives 500 INTERNAL_SERVER_ERROR).
+#include <array>
+#include <chrono>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <random>
+#include <string>
+#include <string_view>
+#include <utility>
+
+#include <boost/asio/dispatch.hpp>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/post.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/http.hpp>
+#include <fmt/format.h>
+
+#include <esign/reference/backend.hpp>
+
+#include "http_config.hpp"
+#include "http_request.hpp"
+#include "log.hpp"
+#include "session_registry.hpp"
+
+namespace esign::server {
+
+namespace asio = boost::asio;
+namespace beast = boost::beast;
+namespace http = beast::http;
+using tcp = asio::ip::tcp;
+
+namespace detail {
+
+// A random lowercase version 4 UUID, for the one response the backend does not make (the
+// OpenAPI document). Not for identifiers of the API.
+inline std::string random_request_id() {
+    thread_local std::mt19937_64 engine{std::random_device{}()};
+    std::array<std::uint8_t, 16> b{};
+    for (std::size_t i = 0; i < 16; i += 8) {
+        const std::uint64_t w = engine();
+        for (std::size_t j = 0; j < 8; ++j) b[i + j] = static_cast<std::uint8_t>(w >> (8 * j));
+    }
+    return reference::uuid_v4(b);
+}
+
+}  // namespace detail
+
+class http_session : public std::enable_shared_from_this<http_session> {
+public:
+    http_session(tcp::socket socket, reference::backend& backend, const http_config& config, logger& log,
+                 std::shared_ptr<session_registry> registry);
+    ~http_session();
+
+    void start();
+    // Shutting down: an idle connection closes now, a busy one after its answer.
+    void request_shutdown();
+
+private:
+    using parser_type = http::request_parser<http::string_body>;
+
+    void read_header();
+    void on_header(beast::error_code ec);
+    void check_request();
+    void read_body();
+    void on_body(beast::error_code ec);
+    void respond(const std::optional<reference::fault_decision>& fault);
+    void answer_early(reference::reply r, std::string_view allow = {});
+    void on_discarded(beast::error_code ec);
+    void send(reference::reply r, bool keep_alive, std::string_view allow = {});
+    void on_write(beast::error_code ec, bool close_after);
+    void linger_close();
+    void on_linger(beast::error_code ec);
+    void close();
+    void log_request(unsigned status);
+
+    beast::tcp_stream stream_;
+    // The server's: used by handlers only, which never run once the server is gone.
+    reference::backend& backend_;
+    const http_config& config_;
+    logger& log_;
+    std::shared_ptr<session_registry> registry_;
+    beast::flat_buffer buffer_;
+    std::optional<parser_type> parser_;
+    http::response<http::string_body> response_;
+    std::optional<http::response<http::empty_body>> continue_;
+    std::array<char, 4096> drain_{};
+    asio::steady_timer delay_timer_;  // a fault rule's delay (§6.5), waited without a thread
+
+    std::string path_;
+    std::optional<reference::backend::caller> caller_;  // resolved once, before the body is read
+    std::optional<reference::reply> pending_;           // an early answer waiting for its body to be dropped
+    std::string pending_allow_;
+    bool reading_header_ = false;
+    bool stopping_ = false;
+    bool closed_ = false;
+    std::chrono::steady_clock::time_point started_{};
+};
+
+inline http_session::http_session(tcp::socket socket, reference::backend& backend, const http_config& config,
+                                  logger& log, std::shared_ptr<session_registry> registry)
+    : stream_(std::move(socket)),
+      backend_(backend),
+      config_(config),
+      log_(log),
+      registry_(std::move(registry)),
+      delay_timer_(stream_.get_executor()) {}
+
+inline http_session::~http_session() { registry_->remove(this); }
+
+inline void http_session::start() {
+    asio::dispatch(stream_.get_executor(), [self = shared_from_this()] { self->read_header(); });
+}
+
+inline void http_session::request_shutdown() {
+    asio::post(stream_.get_executor(), [self = shared_from_this()] {
+        self->stopping_ = true;
+        if (self->reading_header_) self->close();  // idle (or mid-header): the read ends with an error
+        self->delay_timer_.cancel();               // a delayed request is not run: the connection closes
+    });
+}
+
+inline void http_session::read_header() {
+    if (stopping_ || closed_) return close();
+    parser_.emplace();
+    parser_->header_limit(static_cast<std::uint32_t>(config_.header_limit));
+    parser_->body_limit(boost::none);  // the size is checked after authentication (order of checks)
+    pending_.reset();
+    pending_allow_.clear();
+    caller_.reset();
+    path_.clear();
+    reading_header_ = true;
+    stream_.expires_after(config_.header_timeout);
+    http::async_read_header(stream_, buffer_, *parser_,
+                            [self = shared_from_this()](beast::error_code ec, std::size_t) { self->on_header(ec); });
+}
+
+inline void http_session::on_header(beast::error_code ec) {
+    reading_header_ = false;
+    if (ec == http::error::header_limit) {
+        // Answer, then close: the rest of the header cannot be found reliably.
+        started_ = std::chrono::steady_clock::now();
+        path_ = "/";
+        try {
+            auto r = backend_.transport_error(
+                "/", rules::transport_status::header_too_large,
+                fmt::format("The request header is larger than {} bytes.", config_.header_limit));
+            return send(std::move(r), false);
+        } catch (...) {
+            return close();
+        }
+    }
+    if (ec == http::error::bad_content_length || ec == http::error::multiple_content_length) {
+        // §6.7: a length over the limit, however many digits, is 413; one that is not a
+        // number (or two that differ) is 400. The rest of the header cannot be trusted, so
+        // only the path is judged first; then the connection closes.
+        started_ = std::chrono::steady_clock::now();
+        try {
+            path_ = std::string(detail::request_path(parser_->get().target()));
+            auto& backend = backend_;
+            if (path_.empty() || !backend.knows_path(path_)) {
+                if (path_.empty()) path_ = "/";
+                return send(
+                    backend.transport_error(path_, rules::transport_status::not_found, "No operation has this path."),
+                    false);
+            }
+            if (ec == http::error::bad_content_length && detail::has_oversized_content_length(buffer_.data()))
+                return send(
+                    backend.transport_error(path_, rules::transport_status::payload_too_large,
+                                            fmt::format("The request body is larger than {} bytes.", config_.max_body)),
+                    false);
+            return send(backend.transport_error(path_, rules::transport_status::bad_request,
+                                                "Content-Length is not a number of bytes."),
+                        false);
+        } catch (...) {
+            return close();
+        }
+    }
+    if (ec) return close();  // end of stream, timeout, malformed HTTP, shutdown
+    started_ = std::chrono::steady_clock::now();
+    try {
+        check_request();
+    } catch (const std::exception& e) {
+        log_.error(fmt::format("request: {}", e.what()));
+        close();
+    } catch (...) {
+        close();
+    }
+}
+
+inline void http_session::check_request() {
+    auto& backend = backend_;
+    const auto& req = parser_->get();
+    path_ = std::string(detail::request_path(req.target()));
+
+    if (path_ == "/openapi.json") {
+        if (auto doc = backend.openapi_json()) {
+            if (req.method() != http::verb::get)
+                return answer_early(backend.transport_error(path_, rules::transport_status::method_not_allowed,
+                                                            "Use GET for /openapi.json."),
+                                    "GET");
+            return answer_early(reference::reply{200, std::move(*doc), detail::random_request_id()});
+        }
+    }
+    if (path_ == "/_control/health" && backend.options().control_enabled) {
+        if (req.method() != http::verb::get)
+            return answer_early(backend.transport_error(path_, rules::transport_status::method_not_allowed,
+                                                        "Use GET for /_control/health."),
+                                "GET");
+        return answer_early(reference::reply{200, R"({"status":"ok"})", detail::random_request_id()});
+    }
+    if (!backend.knows_path(path_))
+        return answer_early(
+            backend.transport_error(path_, rules::transport_status::not_found, "No operation has this path."));
+    if (req.method() != http::verb::post)
+        return answer_early(backend.transport_error(path_, rules::transport_status::method_not_allowed,
+                                                    "Every operation uses the POST method."),
+                            "POST");
+    // A malformed or repeated Authorization header counts as present (never as "no credentials",
+    // which may be the operator's).
+    const auto token = detail::bearer_token(req);
+    const bool has_header = req.count(http::field::authorization) != 0;
+    std::optional<std::string_view> credentials = token;
+    if (has_header && !token) credentials = std::string_view{};
+    caller_ = backend.authenticate(path_, credentials);
+    if (!caller_) return answer_early(backend.unauthenticated(path_, credentials.has_value()));
+    if (!detail::is_json_content_type(req))
+        return answer_early(backend.transport_error(path_, rules::transport_status::unsupported_media_type,
+                                                    "The request body must be application/json."));
+    const auto length = parser_->content_length();
+    if (length && *length > config_.max_body)
+        return send(backend.transport_error(path_, rules::transport_status::payload_too_large,
+                                            fmt::format("The request body is larger than {} bytes.", config_.max_body)),
+                    false);
+    read_body();
+}
+
+inline void http_session::read_body() {
+    parser_->body_limit(config_.max_body);
+    if (parser_->is_done()) return on_body({});
+    auto read = [self = shared_from_this()] {
+        self->stream_.expires_after(self->config_.body_timeout);
+        http::async_read(self->stream_, self->buffer_, *self->parser_,
+                         [self](beast::error_code ec, std::size_t) { self->on_body(ec); });
+    };
+    if (detail::expects_continue(parser_->get())) {
+        continue_.emplace(http::status::continue_, parser_->get().version());
+        stream_.expires_after(config_.write_timeout);
+        http::async_write(stream_, *continue_, [self = shared_from_this(), read](beast::error_code ec, std::size_t) {
+            if (ec) return self->close();
+            read();
+        });
+        return;
+    }
+    read();
+}
+
+inline void http_session::on_body(beast::error_code ec) {
+    if (ec == http::error::body_limit) {
+        try {
+            return send(
+                backend_.transport_error(path_, rules::transport_status::payload_too_large,
+                                         fmt::format("The request body is larger than {} bytes.", config_.max_body)),
+                false);
+        } catch (...) {
+            return close();
+        }
+    }
+    if (ec) return close();
+    // A fault rule of the team may answer instead (contract.md §6.5); a delay is waited out on
+    // a timer, so that a worker thread is never held by it.
+    std::optional<reference::fault_decision> fault;
+    try {
+        fault = backend_.take_fault(path_, *caller_);
+    } catch (...) {
+        return close();
+    }
+    if (fault && fault->action == fault_action::delay) {
+        delay_timer_.expires_after(fault->delay);
+        delay_timer_.async_wait([self = shared_from_this()](beast::error_code e) {
+            if (e || self->stopping_) return self->close();
+            self->respond(std::nullopt);
+        });
+        return;
+    }
+    respond(fault);
+}
+
+// Runs the request (or answers its fault rule) and sends the answer; a dropped one closes.
+inline void http_session::respond(const std::optional<reference::fault_decision>& fault) {
+    auto& backend = backend_;
+    reference::reply r;
+    try {
+        const std::string& body = parser_->get().body();
+        r = fault ? backend.answer_fault(path_, *caller_, body, *fault) : backend.process(path_, *caller_, body);
+    } catch (const std::exception& e) {
+        log_.error(fmt::format("{}: {}", logger::sanitize(path_), e.what()));
+        try {
+            r = backend_.internal_error(path_, "The server failed.");
+        } catch (...) {
+            return close();
+        }
+    } catch (...) {
+        return close();
+    }
+    if (r.dropped) {
+        log_request(0);
+        return close();
+    }
+    // The body is no longer needed: free it before the answer is written.
+    parser_->get().body().clear();
+    parser_->get().body().shrink_to_fit();
+    send(std::move(r), parser_->get().keep_alive());
+}
+
+// An answer found before the body was read: drop a body of at most --max-body first, so the
+// connection stays usable; otherwise answer and close.
+inline void http_session::answer_early(reference::reply r, std::string_view allow) {
+    const auto& req = parser_->get();
+    if (parser_->is_done()) return send(std::move(r), req.keep_alive(), allow);
+    const auto length = parser_->content_length();
+    if (detail::expects_continue(req) || (length && *length > config_.max_body))
+        return send(std::move(r), false, allow);
+    pending_ = std::move(r);
+    pending_allow_ = std::string(allow);
+    parser_->body_limit(config_.max_body);
+    stream_.expires_after(config_.body_timeout);
+    http::async_read(stream_, buffer_, *parser_,
+                     [self = shared_from_this()](beast::error_code ec, std::size_t) { self->on_discarded(ec); });
+}
+
+inline void http_session::on_discarded(beast::error_code ec) {
+    reference::reply r = std::move(*pending_);
+    pending_.reset();
+    const std::string allow = std::move(pending_allow_);
+    if (ec == http::error::body_limit) return send(std::move(r), false, allow);
+    if (ec) return close();
+    parser_->get().body().clear();
+    send(std::move(r), parser_->get().keep_alive(), allow);
+}
+
+inline void http_session::send(reference::reply r, bool keep_alive, std::string_view allow) {
+    const bool head = parser_ && parser_->is_header_done() && parser_->get().method() == http::verb::head;
+    const unsigned version = (parser_ && parser_->is_header_done()) ? parser_->get().version() : 11;
+    response_ = {};
+    response_.version(version == 10 ? 10 : 11);
+    response_.result(r.status);
+    response_.set(http::field::content_type, "application/json");
+    response_.set("X-Request-Id", r.request_id);
+    if (!r.fault_uuid.empty()) response_.set("X-Esign-Fault", r.fault_uuid);
+    if (!allow.empty()) response_.set(http::field::allow, allow);
+    response_.keep_alive(keep_alive && !stopping_);
+    response_.body() = std::move(r.body);
+    response_.prepare_payload();
+    log_request(r.status);
+    if (head) response_.body().clear();  // the header keeps the length of the body not sent
+
+    const bool close_after = !response_.keep_alive();
+    stream_.expires_after(config_.write_timeout);
+    http::async_write(stream_, response_, [self = shared_from_this(), close_after](beast::error_code ec, std::size_t) {
+        self->on_write(ec, close_after);
+    });
+}
+
+inline void http_session::on_write(beast::error_code ec, bool close_after) {
+    response_ = {};
+    if (ec) return close();
+    if (close_after || stopping_) return linger_close();
+    read_header();
+}
+
+inline void http_session::linger_close() {
+    beast::error_code ignored;
+    stream_.socket().shutdown(tcp::socket::shutdown_send, ignored);
+    stream_.expires_after(config_.linger_timeout);
+    stream_.async_read_some(asio::buffer(drain_),
+                            [self = shared_from_this()](beast::error_code ec, std::size_t) { self->on_linger(ec); });
+}
+
+inline void http_session::on_linger(beast::error_code ec) {
+    if (ec) return close();
+    stream_.async_read_some(asio::buffer(drain_),
+                            [self = shared_from_this()](beast::error_code e, std::size_t) { self->on_linger(e); });
+}
+
+inline void http_session::close() {
+    if (closed_) return;
+    closed_ = true;
+    beast::error_code ignored;
+    stream_.socket().shutdown(tcp::socket::shutdown_both, ignored);
+    stream_.close();
+}
+
+inline void http_session::log_request(unsigned status) {
+    auto& log = log_;
+    if (!log.verbose()) return;
+    std::string method = "?";
+    if (parser_ && parser_->is_header_done()) method = std::string(parser_->get().method_string());
+    const auto us =
+        std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() - started_).count();
+    log.info(fmt::format("{} {} -> {} ({} bytes, {}.{:03} ms)", logger::sanitize(method, 20), logger::sanitize(path_),
+                         status, response_.body().size(), us / 1000, us % 1000));
+}
+
+}  // namespace esign::server

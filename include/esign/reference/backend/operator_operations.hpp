@@ -1,0 +1,131 @@
+// SPDX-License-Identifier: BSL-1.0
+#pragma once
+// The operator's operations (contract.md §5, without a team's key): they visit the teams one at
+// a time (never two teams' locks at once), or find the one team a request names.
+#include <algorithm>
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <shared_mutex>
+#include <string>
+#include <string_view>
+#include <type_traits>
+#include <variant>
+#include <vector>
+
+#include <esign/reference/backend.hpp>
+#include <esign/reference/handlers/all.hpp>
+
+namespace esign::reference {
+
+template <class Request>
+reply backend::run_as_operator(std::string_view path, const Request& request) {
+    if constexpr (std::is_same_v<Request, control_reset_request>) {
+        reset_all();
+        return respond(server_ids_, path, empty_response{}, now_ms());
+    } else if constexpr (std::is_same_v<Request, control_team_create_request>) {
+        return create_team_shard(path, request);
+    } else if constexpr (std::is_same_v<Request, control_team_update_request>) {
+        if (!request.teamUuid)
+            return operator_error(path, invalid_at({"teamUuid"}, problem_kind::missing, "is required"));
+        auto shard = first_team_with_uuid(request.teamUuid->str());
+        if (!shard) return operator_error(path, invalid_at({"teamUuid"}, problem_kind::invalid, "is not a team"));
+        return run_for_team(*shard, shard, path, request, false);
+    } else if constexpr (std::is_same_v<Request, control_recipient_act_request> ||
+                         std::is_same_v<Request, control_envelope_cancel_request>) {
+        auto shard = team_with_envelope(request.envelopeUuid.str());
+        if (!shard) return operator_error(path, failure{error_code::ENVELOPE_NOT_FOUND});
+        return run_for_team(*shard, shard, path, request, false);
+    } else if constexpr (std::is_same_v<Request, control_clock_advance_request>) {
+        return advance_every_clock(path, request);
+    } else if constexpr (std::is_same_v<Request, control_clock_now_request>) {
+        const std::int64_t now = now_ms();
+        return respond(server_ids_, path, control_clock_now_response{now}, now);
+    } else if constexpr (std::is_same_v<Request, control_outbox_list_request>) {
+        control_outbox_list_response all;
+        for_each_team_response(request, [&](control_outbox_list_response&& one) {
+            for (auto& e : one.emails) all.emails.push_back(std::move(e));
+        });
+        std::stable_sort(all.emails.begin(), all.emails.end(),
+                         [](const outbox_email& a, const outbox_email& b) { return a.timestamp < b.timestamp; });
+        return respond(server_ids_, path, all, now_ms());
+    } else if constexpr (std::is_same_v<Request, control_webhook_deliveries_request>) {
+        control_webhook_deliveries_response all;
+        for_each_team_response(request, [&](control_webhook_deliveries_response&& one) {
+            for (auto& d : one.deliveries) all.deliveries.push_back(std::move(d));
+        });
+        return respond(server_ids_, path, all, now_ms());
+    } else {
+        // Not reached: authenticate() gives the operator only server and team_or_server operations.
+        return operator_error(path, failure{error_code::AUTHENTICATION_ERROR});
+    }
+}
+
+template <class Request, class Sink>
+void backend::for_each_team_response(const Request& request, Sink&& sink) {
+    for (const auto& shard : teams_in_order()) {
+        std::vector<webhook_job> none;
+        std::shared_lock lock(shard->mutex);
+        if (shard->retired) continue;
+        context ctx{shard->st, &shard->team(), shard->now(options_.wall_clock()), shard->ids, options_, none};
+        auto result = handlers::handle(ctx, request);
+        if (auto* response = std::get_if<0>(&result)) sink(std::move(*response));
+    }
+}
+
+inline reply backend::advance_every_clock(std::string_view path, const control_clock_advance_request& request) {
+    if (request.milliseconds < 0)
+        return operator_error(path, invalid_at({"milliseconds"}, problem_kind::range, "must be at least 0"));
+    const auto teams = teams_in_order();
+    std::int64_t latest = now_ms();
+    for (const auto& shard : teams) {
+        std::shared_lock lock(shard->mutex);
+        latest = std::max(latest, shard->now(options_.wall_clock()));
+    }
+    if (request.milliseconds > handlers::latest_clock_ms - latest)
+        return operator_error(path, invalid_at({"milliseconds"}, problem_kind::range,
+                                               "would move a clock past " + std::to_string(handlers::latest_clock_ms)));
+    global_offset_ += request.milliseconds;
+    for (const auto& shard : teams) {
+        // No reply per team: the operator's request draws nothing from a team's stream
+        // but the identifiers of what falls due. A team whose own advance raced this one
+        // past the limit keeps its clock (the handler refuses).
+        std::vector<webhook_job> jobs;
+        std::uint64_t generation = 0;
+        std::int64_t team_now = 0;
+        {
+            std::unique_lock lock(shard->mutex);
+            if (shard->retired) continue;
+            generation = shard->generation;
+            context ctx{shard->st, &shard->team(), shard->now(options_.wall_clock()), shard->ids, options_,
+                        jobs,      shard->pending};
+            if (std::holds_alternative<failure>(handlers::handle(ctx, request))) jobs.clear();
+            shard->publish_clock();
+            team_now = ctx.now;
+        }
+        for (auto& job : jobs) deliveries_.push(shard, std::move(job), generation, team_now);
+    }
+    deliveries_.clock_moved();
+    const std::int64_t now = now_ms();
+    return respond(server_ids_, path, control_clock_advance_response{now}, now);
+}
+
+inline reply backend::operator_error(std::string_view path, failure f) {
+    return make_error(server_ids_, path, f.code, std::move(f.details), f.message, 0, now_ms());
+}
+
+inline std::shared_ptr<team_shard> backend::first_team_with_uuid(const std::string& uuid) const {
+    std::shared_lock lock(registry_mutex_);
+    auto it = registry_.by_uuid.find(uuid);
+    return it == registry_.by_uuid.end() ? nullptr : it->second;
+}
+
+inline std::shared_ptr<team_shard> backend::team_with_envelope(const std::string& uuid) const {
+    for (const auto& shard : teams_in_order()) {
+        std::shared_lock lock(shard->mutex);
+        if (!shard->retired && shard->st.envelopes.count(uuid)) return shard;
+    }
+    return nullptr;
+}
+
+}  // namespace esign::reference

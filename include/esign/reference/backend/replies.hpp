@@ -1,0 +1,58 @@
+// SPDX-License-Identifier: BSL-1.0
+#pragma once
+// The backend's replies: a success as JSON, an error as the error body of contract.md §1 (on
+// the clock and identifier stream of whoever the request is for), each checked against its type
+// when the self-check is on.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+
+#include <esign/reference/backend.hpp>
+
+namespace esign::reference {
+
+inline reply backend::transport_error(std::string_view path, unsigned status, std::string_view message) {
+    return make_error(server_ids_, path, error_code::INVALID_REQUEST_FORMAT, {}, message, status, now_ms());
+}
+
+inline reply backend::internal_error(std::string_view path, std::string_view message) {
+    return make_error(server_ids_, path, error_code::INTERNAL_SERVER_ERROR, {}, message, 0, now_ms());
+}
+
+inline reply backend::unauthenticated(std::string_view path, bool had_credentials) {
+    return make_error(server_ids_, path, error_code::AUTHENTICATION_ERROR, {},
+                      had_credentials ? "These credentials may not call this operation."
+                                      : "Authorization: Bearer <API key> is required.",
+                      0, now_ms());
+}
+
+template <class Response>
+reply backend::respond(id_source& ids, std::string_view path, const Response& response, std::int64_t now) {
+    std::string request_id = ids.uuid();
+    if (auto instead = failed_self_check(response, rules::error_context{path, request_id, now})) return *instead;
+    return reply{200, json::write(response), std::move(request_id)};
+}
+
+inline reply backend::make_error(id_source& ids, std::string_view path, error_code code, problem_list problems,
+                                 std::string_view message, unsigned status, std::int64_t now) {
+    rules::error_context ctx{path, ids.uuid(), now};
+    auto body = rules::make_error_body(code, ctx, std::move(problems), message, status);
+    if (auto instead = failed_self_check(body, ctx)) return *instead;
+    return error_reply(body);
+}
+
+template <class Response>
+std::optional<reply> backend::failed_self_check(const Response& response, const rules::error_context& ctx) const {
+    if (!options_.self_check) return std::nullopt;
+    auto instead = self_check(response, ctx, options_.self_check_log);
+    if (!instead) return std::nullopt;
+    return error_reply(*instead);
+}
+
+inline reply backend::error_reply(const error_body& body) {
+    return reply{static_cast<unsigned>(body.statusCode), json::write_error_body(body), body.requestId};
+}
+
+}  // namespace esign::reference

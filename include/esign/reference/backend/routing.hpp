@@ -1,0 +1,103 @@
+// SPDX-License-Identifier: BSL-1.0
+#pragma once
+// The backend's routing: the route of a path, the caller that credentials make for it (a team's
+// keys, or the operator's control token, compared in constant time), and the steps of
+// backend::handle: the team's fault rule, then the operation, with its journal entry.
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+
+#include <esign/reference/backend.hpp>
+
+namespace esign::reference {
+
+namespace detail {
+// Compares a secret in time independent of where it differs (only its length shows).
+inline bool same_secret(std::string_view given, std::string_view secret) noexcept {
+    if (given.size() != secret.size() || secret.empty()) return false;
+    unsigned char diff = 0;
+    for (std::size_t i = 0; i < secret.size(); ++i) diff |= static_cast<unsigned char>(given[i] ^ secret[i]);
+    return diff == 0;
+}
+}  // namespace detail
+
+inline std::optional<backend::caller> backend::authenticate(std::string_view path,
+                                                            std::optional<std::string_view> credentials) const {
+    const route* r = find_route(path);
+    if (!r) return std::nullopt;
+    auto team = credentials ? team_by_credentials(*credentials) : nullptr;
+    switch (r->access) {
+        case operation_access::team:
+        case operation_access::team_control:
+            if (team) return caller{std::move(team)};
+            return std::nullopt;
+        case operation_access::team_or_server:
+            if (team) return caller{std::move(team)};
+            // A key that is no team's (one from before a reset) must not act on every team.
+            if (is_operator(credentials, false)) return caller{};
+            return std::nullopt;
+        case operation_access::server:
+            if (!team && is_operator(credentials, true)) return caller{};
+            return std::nullopt;
+    }
+    return std::nullopt;
+}
+
+inline std::optional<fault_decision> backend::take_fault(std::string_view path, const caller& who) {
+    const route* r = find_route(path);
+    if (!r || !r->is_public || !who.team) return std::nullopt;
+    std::lock_guard lock(who.team->harness_mutex);
+    if (who.team->harness.faults.empty()) return std::nullopt;
+    return who.team->harness.faults.fire_for_operation(path, who.team->ids);
+}
+
+inline reply backend::answer_fault(std::string_view path, const caller& who, std::string_view body,
+                                   const fault_decision& fault) {
+    const std::int64_t time = team_clock(*who.team);
+    reply out;
+    if (fault.action == fault_action::error)
+        out = team_error(*who.team, path, failure{*fault.error});
+    else {
+        out.dropped = true;
+        out.status = 0;
+    }
+    out.fault_uuid = fault.fault_uuid;
+    record_in_journal(*who.team, time, path, body, out);
+    return out;
+}
+
+inline reply backend::process(std::string_view path, const caller& who, std::string_view body) {
+    const route* r = find_route(path);
+    if (!r) return transport_error(path, rules::transport_status::not_found, "No operation has this path.");
+    if (!who.team || !r->is_public) return r->run(*this, path, who, body, r->read_only);
+    const std::int64_t time = team_clock(*who.team);
+    reply out = r->run(*this, path, who, body, r->read_only);
+    record_in_journal(*who.team, time, path, body, out);
+    return out;
+}
+
+inline const backend::route* backend::find_route(std::string_view path) const noexcept {
+    auto it = routes_.find(path);
+    return it == routes_.end() ? nullptr : &it->second;
+}
+
+inline std::shared_ptr<team_shard> backend::team_by_credentials(std::string_view credentials) const {
+    std::shared_lock lock(registry_mutex_);
+    if (auto colon = credentials.find(':'); colon != std::string_view::npos) {
+        auto it = registry_.by_access_key.find(std::string(credentials.substr(0, colon)));
+        if (it == registry_.by_access_key.end()) return nullptr;
+        if (!detail::same_secret(credentials.substr(colon + 1), it->second->secret_key)) return nullptr;
+        return it->second;
+    }
+    auto it = registry_.by_api_key.find(std::string(credentials));
+    return it == registry_.by_api_key.end() ? nullptr : it->second;
+}
+
+inline bool backend::is_operator(std::optional<std::string_view> credentials, bool any_without_token) const {
+    if (options_.control_token) return credentials && detail::same_secret(*credentials, *options_.control_token);
+    return !credentials || any_without_token;
+}
+
+}  // namespace esign::reference

@@ -1,0 +1,103 @@
+// SPDX-License-Identifier: BSL-1.0
+#pragma once
+// A team's snapshot and restore (contract.md §6.6): the team as one team object of the
+// --fixture format, its whole state included, and back.
+#include <algorithm>
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <shared_mutex>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include <esign/reference/backend.hpp>
+
+namespace esign::reference {
+
+inline reply backend::snapshot_team(team_shard& shard, std::string_view path) {
+    fixture_team t;
+    {
+        std::shared_lock lock(shard.mutex);
+        if (shard.retired) return unauthenticated(path, true);
+        t = fixture_team_of(shard.team());
+        t.state = capture_state(shard.st, shard.ids, deliveries_.jobs_of(shard, shard.generation));
+    }
+    // {"team": ...} written around the team's text: the same bytes as encoding a
+    // control_team_snapshot_response, without a second copy of the tree.
+    std::string request_id = server_ids_.uuid();
+    // (The problems' paths start inside "team".)
+    if (auto instead = failed_self_check(t, rules::error_context{path, request_id, now_ms()})) return *instead;
+    return reply{200, "{\"team\":" + json::write(t) + "}", std::move(request_id)};
+}
+
+inline fixture_team backend::fixture_team_of(const team_record& team) {
+    auto count = [](std::int64_t n) {
+        return ranged<0>(static_cast<std::int32_t>(std::clamp<std::int64_t>(n, 0, INT32_MAX)));
+    };
+    fixture_team t;
+    t.uuid = uuid36(team.uuid);
+    t.apiKey = fixture_api_key(team.api_key);
+    t.defaultWorkspaceUuid = uuid36(team.default_workspace_uuid);
+    t.name = team.name;
+    t.ownerEmail = email_address(team.owner_email);
+    t.ownerFirstname = team.owner_firstname;
+    t.ownerLastname = team.owner_lastname;
+    t.apiCredits = count(team.api_credits);
+    t.emailQuota = count(team.email_quota);
+    t.subscription = team.subscription;
+    t.features = std::vector<plan_feature>(team.features.begin(), team.features.end());
+    return t;
+}
+
+inline bool backend::has_unknown_top_level_member(const problem_list& problems) {
+    return std::any_of(problems.begin(), problems.end(),
+                       [](const problem& p) { return p.kind == problem_kind::unknown_member && p.path.size() == 1; });
+}
+
+inline result<restore_document> backend::read_team_alone(std::string_view body) {
+    auto parsed = json::parse_body(body);
+    if (!parsed) return std::move(parsed).take_problems();
+    if (!parsed->duplicates.empty()) return std::move(parsed->duplicates);  // refused wherever they are
+    boost::json::object alone;
+    if (auto* team = parsed->value.as_object().if_contains("team")) alone["team"] = std::move(*team);
+    return json::decode<restore_document>(boost::json::value(std::move(alone)), json::decode_options{true});
+}
+
+inline reply backend::restore_team(team_shard& shard, const std::shared_ptr<team_shard>& owner, std::string_view path,
+                                   fixture_team t) {
+    problem_list problems = fixture_detail::build_members_beside_state(t, {"team"});
+    if (!t.state) problems.push_back(problem{{"team", "state"}, problem_kind::missing, std::nullopt, "is required"});
+    std::vector<webhook_job> pending;
+    std::uint64_t generation = 0;
+    std::int64_t now = 0;
+    {
+        std::unique_lock lock(shard.mutex);
+        if (shard.retired) return unauthenticated(path, true);
+        team_record& team = shard.team();
+        const std::string default_ws =
+            t.defaultWorkspaceUuid ? t.defaultWorkspaceUuid->str() : team.default_workspace_uuid;
+        if (t.state) {
+            auto found = check_state(*t.state, default_ws, {"team", "state"});
+            problems.insert(problems.end(), std::make_move_iterator(found.begin()),
+                            std::make_move_iterator(found.end()));
+        }
+        if (!problems.empty())
+            return make_error(shard.ids, path, error_code::INVALID_REQUEST_FORMAT, std::move(problems), {}, 0,
+                              shard.now(options_.wall_clock()));
+        fixture_detail::apply_team_members(team, t);
+        team.default_workspace_uuid = default_ws;
+        pending = std::move(t.state->pending_deliveries);
+        install_state(shard.st, std::move(*t.state), shard.ids);
+        shard.publish_clock();
+        generation = ++shard.generation;
+        now = shard.now(options_.wall_clock());
+    }
+    deliveries_.drop(shard);
+    // Pending deliveries of the snapshot are due at once (their backoff is not kept).
+    for (auto& job : pending) deliveries_.push(owner, std::move(job), generation, now);
+    return respond(server_ids_, path, empty_response{}, now);
+}
+
+}  // namespace esign::reference

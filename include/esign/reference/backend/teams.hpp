@@ -1,0 +1,153 @@
+// SPDX-License-Identifier: BSL-1.0
+#pragma once
+// Making, listing and resetting teams: a new team with fresh credentials (never from a seed,
+// never twice), the teams of the fixture, the server-wide reset (a new registry; the old teams
+// retired), and every team's store merged for backend::inspect.
+#include <algorithm>
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <shared_mutex>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include <esign/reference/backend.hpp>
+
+namespace esign::reference {
+
+namespace detail {
+// splitmix64: the seed of the n-th team made without one, under --seed.
+constexpr std::uint64_t derived_seed(std::uint64_t seed, std::uint64_t n) noexcept {
+    std::uint64_t z = seed + 0x9e3779b97f4a7c15ull * (n + 1);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return z ^ (z >> 31);
+}
+}  // namespace detail
+
+inline reply backend::create_team_shard(std::string_view path, const control_team_create_request& request) {
+    if (request.startTime && (*request.startTime < 0 || *request.startTime > handlers::latest_clock_ms))
+        return operator_error(path, invalid_at({"startTime"}, problem_kind::range,
+                                               "must be from 0 to " + std::to_string(handlers::latest_clock_ms)));
+    auto shard = new_shard();
+    team_identity identity;
+    {
+        std::lock_guard lock(create_mutex_);
+        const std::uint64_t n = teams_made_++;
+        if (request.seed)
+            shard->ids.reseed(static_cast<std::uint64_t>(*request.seed));
+        else if (options_.seed)
+            shard->ids.reseed(detail::derived_seed(*options_.seed, n));
+        // The default name counts the teams; a seeded team's does not depend on the others.
+        if (!request.seed) identity.default_name = "Team " + std::to_string(n + 1);
+        issue_keys(*shard);
+    }
+    identity.api_key = shard->api_key;
+    shard->start_time = request.startTime;
+    shard->st.clock_offset = request.startTime ? 0 : global_offset_.load();
+    shard->publish_clock();
+    std::vector<webhook_job> none;
+    context ctx{shard->st, nullptr, shard->now(options_.wall_clock()), shard->ids, options_, none};
+    const team_record& team = create_team(ctx, request, identity);
+    shard->uuid = team.uuid;
+    shard->mark_initial();
+
+    control_team_create_response out{team.uuid,        team.api_key,     team.default_workspace_uuid,
+                                     team.owner_uuid,  team.owner_email, shard->access_key,
+                                     shard->secret_key};
+    {
+        std::unique_lock lock(registry_mutex_);
+        registry_.add(shard);
+    }
+    return respond(server_ids_, path, out, now_ms());
+}
+
+inline std::shared_ptr<team_shard> backend::new_shard() const {
+    auto shard = std::make_shared<team_shard>();
+    shard->harness = team_harness(options_.journal_size);
+    return shard;
+}
+
+inline void backend::issue_keys(team_shard& shard) {
+    auto fresh = [&](std::string_view prefix, std::size_t length) {
+        for (;;) {
+            std::string key = std::string(prefix) + key_source_.url_safe(length);
+            if (issued_.insert(key).second) return key;
+        }
+    };
+    shard.api_key = fresh("esk_", 40);
+    shard.access_key = fresh("esa_", 32);
+    shard.secret_key = key_source_.url_safe(48);
+}
+
+inline backend::registry backend::fixture_registry(loaded_fixture loaded) {
+    registry out;
+    std::lock_guard lock(create_mutex_);
+    for (auto& st : loaded.teams) {
+        auto shard = new_shard();
+        const std::uint64_t n = teams_made_++;
+        if (options_.seed) shard->ids.reseed(detail::derived_seed(*options_.seed, n));
+        if (auto stream = loaded.streams.find(st.teams.begin()->first); stream != loaded.streams.end())
+            shard->ids.load(stream->second);
+        shard->st = std::move(st);
+        shard->uuid = shard->team().uuid;
+        shard->api_key = shard->team().api_key;
+        issued_.insert(shard->api_key);
+        shard->access_key = "esa_" + key_source_.url_safe(32);
+        shard->secret_key = key_source_.url_safe(48);
+        shard->mark_initial();
+        out.add(std::move(shard));
+    }
+    return out;
+}
+
+inline void backend::reset_all() {
+    registry fresh;
+    {
+        std::lock_guard lock(create_mutex_);
+        teams_made_ = 0;
+    }
+    if (options_.fixture_json) {
+        auto loaded = load_fixture(*options_.fixture_json, options_, options_.wall_clock());
+        if (loaded.problems.empty()) fresh = fixture_registry(std::move(loaded));
+    }
+    std::vector<std::shared_ptr<team_shard>> old;
+    {
+        std::unique_lock lock(registry_mutex_);
+        std::swap(registry_, fresh);
+        old = std::move(fresh.in_order);
+        global_offset_ = 0;
+    }
+    for (const auto& shard : old) {
+        {
+            std::unique_lock lock(shard->mutex);
+            shard->retired = true;
+            ++shard->generation;
+        }
+        deliveries_.drop(*shard);
+    }
+}
+
+inline void backend::merge_into(state& all, const state& one) {
+    for (const auto& [k, v] : one.teams) all.teams.emplace(k, v);
+    for (const auto& [k, v] : one.team_by_api_key) all.team_by_api_key.emplace(k, v);
+    for (const auto& [k, v] : one.workspaces) all.workspaces.emplace(k, v);
+    for (const auto& [k, v] : one.envelopes) all.envelopes.emplace(k, v);
+    for (const auto& [k, v] : one.templates) all.templates.emplace(k, v);
+    all.contacts.insert(all.contacts.end(), one.contacts.begin(), one.contacts.end());
+    for (const auto& [k, v] : one.webhooks) all.webhooks.emplace(k, v);
+    all.logs.insert(all.logs.end(), one.logs.begin(), one.logs.end());
+    all.outbox.insert(all.outbox.end(), one.outbox.begin(), one.outbox.end());
+    all.deliveries.insert(all.deliveries.end(), one.deliveries.begin(), one.deliveries.end());
+    for (const auto& [k, v] : one.iframe_tokens) all.iframe_tokens.emplace(k, v);
+    all.next_seq = std::max(all.next_seq, one.next_seq);
+}
+
+inline std::vector<std::shared_ptr<team_shard>> backend::teams_in_order() const {
+    std::shared_lock lock(registry_mutex_);
+    return registry_.in_order;
+}
+
+}  // namespace esign::reference

@@ -1,0 +1,172 @@
+// SPDX-License-Identifier: BSL-1.0
+#pragma once
+// The --fixture format: teams with fixed API keys, and their workspaces, contacts, templates,
+// envelopes and webhooks, loaded at start and again on /_control/reset. examples/fixture.json is an
+// example. The document is decoded by the same engine as the requests (always strictly: an
+// unknown member in a file is a typo), then built through the same code as the operations, so
+// a fixture makes exactly what the matching operations would make:
+//
+//   { "teams": [ {
+//       "apiKey": "esk_...",              required; A-Z a-z 0-9 - . _ ~ + / = (a bearer token)
+//       "uuid": "...",                    optional fixed identifiers (36 characters) of the
+//       "defaultWorkspaceUuid": "...",      team and its default workspace
+//       "name", "ownerEmail", "ownerFirstname", "ownerLastname", "apiCredits", "emailQuota",
+//       "subscription", "features":       as /_control/team/create, same defaults
+//       "contacts":  [ contact ],         each as an item of /public/contact/create
+//       "templates": [ { "uuid"?, "title", "recipientLabels": [...], "documents": [{"title", "pageCount"}] } ],
+//       "envelopes": [ { "uuid"?, "title", "documents": [{"title", "pageCount"}], "attachments"?: [{"title"}],
+//                        "tags"?: [...], "recipients"?: [ item of /public/envelope/add-recipients ] } ],
+//       "workspaces": [ { "uuid"?, "name", "colorHex"?, "sandbox"?, "contacts"?, "templates"?, "envelopes"? } ],
+//       "webhooks":  [ { "uuid"?, and the body of /public/webhook/create: "url", "contentType",
+//                        "sslVerify", "active", "secret"?, "events"?, "workspaceUuids"?, "title"? } ],
+//       "state": { ... }                  instead of the five above: the team's records exactly, as
+//                                         /_control/team/snapshot gives them (team_state.hpp)
+//   } ] }
+//
+// A team object with a "state" is what /_control/team/snapshot answers: its records (envelopes
+// in any status, logs, outbox, deliveries, clock offset, identifier stream) are installed as
+// they are, after checks (every reference resolves, the limits hold); its queued deliveries
+// are not queued again when it is loaded from a file.
+//
+// Contacts, templates and envelopes at team level go to the team's default workspace (named
+// "Default"); those of an entry of "workspaces" go to that workspace. Envelopes are drafts
+// (with their recipients, in order). Webhooks belong to the team, as in the API: their
+// "workspaceUuids" may name the team's workspaces (the default one and those of "workspaces",
+// by their fixed uuids). Everything is created at load time, in document order, except the
+// webhooks: they come last in their team, once its workspaces exist (so loading the fixture
+// makes no deliveries). A webhook is refused exactly as /public/webhook/create would refuse it
+// (WEBHOOK_URL_REFUSED, also under --public-webhooks-only; FEATURE_NOT_IN_CURRENT_PLAN without
+// the "webhooks" feature; WEBHOOK_LIMIT_REACHED; WORKSPACE_NOT_FOUND).
+//
+// Identifiers that the fixture does not fix are drawn from a source seeded by the fixture's
+// text, so every load of the same fixture (at start, at each reset) gives the same uuids.
+//
+// Problems (invalid JSON, a member of the wrong type, an API key or a fixed uuid used twice,
+// anything the operations would refuse, such as a contact e-mail given twice) come back with
+// their paths in the fixture, and then nothing is loaded.
+//
+// This header declares the document as described structs; fixture_loader.hpp builds it and
+// fixture.hpp loads it.
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <boost/describe/class.hpp>
+#include <boost/describe/members.hpp>
+#include <boost/mp11/algorithm.hpp>
+
+#include <esign/model/model.hpp>
+#include <esign/reference/team_state.hpp>
+#include <esign/types/pattern_string.hpp>
+
+namespace esign::reference {
+
+// An API key as it travels in "Authorization: Bearer <key>" (RFC 6750 b64token characters).
+using fixture_api_key = pattern_string<"^[A-Za-z0-9._~+/=-]+$">;
+
+struct fixture_template {
+    std::optional<uuid36> uuid;
+    bounded_string<0, 255> title;
+    bounded_vector<bounded_string<1, 255>, 1> recipientLabels;
+    std::vector<control_document_input> documents;
+
+    control_template_create_request as_request() const {
+        return control_template_create_request{std::nullopt, title, recipientLabels, documents};
+    }
+};
+BOOST_DESCRIBE_STRUCT(fixture_template, (), (uuid, title, recipientLabels, documents))
+
+// Labels are distinct: the rule of /_control/template/create, at the same relative paths.
+inline void validate(const fixture_template& value, problem_sink& sink) { validate(value.as_request(), sink); }
+
+struct fixture_envelope {
+    std::optional<uuid36> uuid;
+    bounded_string<0, 255> title;
+    bounded_vector<control_document_input, 1> documents;
+    std::optional<std::vector<control_attachment_input>> attachments;
+    std::optional<std::vector<std::string>> tags;
+    std::optional<std::vector<add_recipients_item>> recipients;
+};
+BOOST_DESCRIBE_STRUCT(fixture_envelope, (), (uuid, title, documents, attachments, tags, recipients))
+
+struct fixture_workspace {
+    std::optional<uuid36> uuid;
+    bounded_string<1, 100> name;
+    std::optional<hex_color> colorHex;
+    std::optional<bool> sandbox;
+    std::optional<std::vector<contact_create_item>> contacts;
+    std::optional<std::vector<fixture_template>> templates;
+    std::optional<std::vector<fixture_envelope>> envelopes;
+};
+BOOST_DESCRIBE_STRUCT(fixture_workspace, (), (uuid, name, colorHex, sandbox, contacts, templates, envelopes))
+
+// A webhook of the team: an optional fixed uuid, then the members of /public/webhook/create
+// (the same types, so the same decoding rules; the operation itself checks the rest).
+struct fixture_webhook {
+    std::optional<uuid36> uuid;
+    absolute_uri url;
+    webhook_content_type contentType{webhook_content_type::application_json};
+    bool sslVerify{};
+    bool active{};
+    tri_state<webhook_secret> secret;
+    std::optional<std::vector<webhook_event>> events;
+    std::optional<std::vector<uuid36>> workspaceUuids;
+    std::optional<webhook_title> title;
+
+    webhook_create_request as_request() const {
+        return webhook_create_request{url, contentType, sslVerify, active, secret, events, workspaceUuids, title};
+    }
+};
+BOOST_DESCRIBE_STRUCT(fixture_webhook, (),
+                      (uuid, url, contentType, sslVerify, active, secret, events, workspaceUuids, title))
+// Every member of the request, and the uuid (a member added to the request must be added here).
+namespace fixture_detail {
+template <class T>
+inline constexpr std::size_t member_count =
+    boost::mp11::mp_size<boost::describe::describe_members<T, boost::describe::mod_public>>::value;
+}  // namespace fixture_detail
+static_assert(fixture_detail::member_count<fixture_webhook> ==
+              fixture_detail::member_count<webhook_create_request> + 1);
+
+struct fixture_team {
+    std::optional<uuid36> uuid;
+    fixture_api_key apiKey;
+    std::optional<uuid36> defaultWorkspaceUuid;
+    std::optional<std::string> name;
+    std::optional<email_address> ownerEmail;
+    std::optional<std::string> ownerFirstname;
+    std::optional<std::string> ownerLastname;
+    std::optional<ranged<0>> apiCredits;
+    std::optional<ranged<0>> emailQuota;
+    std::optional<bool> subscription;
+    std::optional<std::vector<plan_feature>> features;
+    std::optional<std::vector<contact_create_item>> contacts;
+    std::optional<std::vector<fixture_template>> templates;
+    std::optional<std::vector<fixture_envelope>> envelopes;
+    std::optional<std::vector<fixture_workspace>> workspaces;
+    std::optional<std::vector<fixture_webhook>> webhooks;
+    std::optional<team_state> state;  // instead of the five above: the records exactly (a snapshot)
+
+    control_team_create_request as_request() const {
+        return control_team_create_request{name,       ownerEmail,   ownerFirstname, ownerLastname, apiCredits,
+                                           emailQuota, subscription, features,       std::nullopt,  std::nullopt};
+    }
+};
+BOOST_DESCRIBE_STRUCT(fixture_team, (),
+                      (uuid, apiKey, defaultWorkspaceUuid, name, ownerEmail, ownerFirstname, ownerLastname, apiCredits,
+                       emailQuota, subscription, features, contacts, templates, envelopes, workspaces, webhooks, state))
+
+struct fixture_document {
+    std::vector<fixture_team> teams;
+};
+BOOST_DESCRIBE_STRUCT(fixture_document, (), (teams))
+
+// The body of /_control/team/restore as the backend reads it: control_team_restore_request with
+// its team object typed.
+struct restore_document {
+    fixture_team team;
+};
+BOOST_DESCRIBE_STRUCT(restore_document, (), (team))
+
+}  // namespace esign::reference
