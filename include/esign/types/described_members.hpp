@@ -13,7 +13,8 @@
 namespace esign {
 
 template <class T>
-using described_members = boost::describe::describe_members<T, boost::describe::mod_public | boost::describe::mod_inherited>;
+using described_members =
+    boost::describe::describe_members<T, boost::describe::mod_public | boost::describe::mod_inherited>;
 
 // Whether a member may be left out: a std::optional (nullable<T> derives from std::optional
 // but is always present, so it is not one).
