@@ -891,6 +891,18 @@ TEST_CASE("json engine: write gives serialize's bytes for every double and every
         INFO(text);
         CHECK(text == boost::json::serialize(esign::json::encode(b)));
     }
+    // write_double alone (a codec writes a whole double as an integer first): every double,
+    // zeros and whole numbers included, as serialize writes the double.
+    doubles.insert(doubles.end(), {0.0, -0.0, 1.0, -40.0, 1e15, 123456789.0});
+    for (double d : doubles) {
+        std::string text;
+        {
+            esign::json::text_buffer out(text);
+            esign::json::write_double(d, out);
+        }
+        INFO(text);
+        CHECK(text == boost::json::serialize(boost::json::value(d)));
+    }
 
     // Strings are scanned 8 bytes at a time: each byte that is escaped, and its neighbours that
     // are not, at every place in a string of 1 to 3 words.

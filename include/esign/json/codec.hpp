@@ -265,6 +265,7 @@ struct short_decimal {
 inline std::optional<short_decimal> as_short_decimal(double in) noexcept {
     constexpr double powers[] = {1e1, 1e2, 1e3, 1e4, 1e5, 1e6};
     const double magnitude = std::fabs(in);
+    if (magnitude == 0) return std::nullopt;  // no digit to find (and m would be 0)
     for (int k = 1; k <= 6; ++k) {
         const double scaled = magnitude * powers[k - 1];
         if (!(scaled < 1e15)) return std::nullopt;
@@ -305,7 +306,7 @@ inline void write_double(double in, text_buffer& out) {
     if (const auto decimal = detail::as_short_decimal(in)) {
         std::uint64_t m = decimal->m;
         int exponent = -decimal->k;
-        for (; m % 10 == 0; m /= 10) ++exponent;  // m > 0: 0 is whole, not written here
+        for (; m % 10 == 0; m /= 10) ++exponent;  // m > 0
         if (std::signbit(in)) *end++ = '-';
         // The digits one place on, then the first before the point: 4025 → 4.025.
         const auto n = static_cast<std::size_t>(std::to_chars(end + 1, p + most, m).ptr - (end + 1));
