@@ -284,6 +284,7 @@ TEST_CASE("tenancy: the proxy form of credentials", "[backend][tenancy]") {
     auto a = make_full_team(b);
     CHECK(a.access_key.rfind("esa_", 0) == 0);
     CHECK(a.secret_key.size() == 48);
+    CHECK(a.secret_key.rfind("ess_", 0) == 0);
     auto who = post(b, "/public/utils/whoami", a.access_key + ":" + a.secret_key);
     require_ok(who);
     CHECK(who.obj().at("teamUuid") == str(a.t.uuid));

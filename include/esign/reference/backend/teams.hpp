@@ -79,7 +79,9 @@ inline void backend::issue_keys(team_shard& shard) {
     };
     shard.api_key = fresh("esk_", 40);
     shard.access_key = fresh("esa_", 32);
-    shard.secret_key = key_source_.url_safe(48);
+    // A prefix as the other credentials have: a secret never begins like a key of another kind,
+    // and one changed in its first character is always another secret.
+    shard.secret_key = "ess_" + key_source_.url_safe(44);
 }
 
 inline backend::registry backend::fixture_registry(loaded_fixture loaded) {
@@ -96,7 +98,7 @@ inline backend::registry backend::fixture_registry(loaded_fixture loaded) {
         shard->api_key = shard->team().api_key;
         issued_.insert(shard->api_key);
         shard->access_key = "esa_" + key_source_.url_safe(32);
-        shard->secret_key = key_source_.url_safe(48);
+        shard->secret_key = "ess_" + key_source_.url_safe(44);
         shard->mark_initial();
         out.add(std::move(shard));
     }
