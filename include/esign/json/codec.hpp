@@ -165,6 +165,7 @@ public:
     std::size_t room_size() const noexcept { return static_cast<std::size_t>(end_ - pos_); }
     void advance(std::size_t n) noexcept { pos_ += n; }
     void append(std::string_view text) {
+        if (text.empty()) return;  // its data() may be null, which memcpy may not be given
         std::memcpy(room(text.size()), text.data(), text.size());
         pos_ += text.size();
     }
@@ -240,7 +241,7 @@ inline void write_string(std::string_view in, text_buffer& out) {
         return detail::write_serialized(boost::json::string_view(in.data(), in.size()), out);
     char* p = out.room(in.size() + 2);
     p[0] = '"';
-    std::memcpy(p + 1, in.data(), in.size());
+    if (!in.empty()) std::memcpy(p + 1, in.data(), in.size());  // "" may have a null data()
     p[in.size() + 1] = '"';
     out.advance(in.size() + 2);
 }
