@@ -83,7 +83,7 @@ esign::envelope typed_envelope() {
         p.firstname = fmt::format("Firstname{}", r);
         p.lastname = fmt::format("Lastname-{}", r);
         p.phone = r % 3 == 0 ? "+33612345678" : "";
-        p.company = "Example SA";
+        p.details.company = "Example SA";
         p.role = esign::recipient_role::signer;
         p.order = static_cast<std::int64_t>(r);
         p.status = esign::recipient_status::pending;

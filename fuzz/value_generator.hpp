@@ -397,7 +397,7 @@ struct gen<E> {
 template <esign::json::described_struct T>
 struct gen<T> {
     static void make(bytes& b, T& out) {
-        boost::mp11::mp_for_each<esign::json::detail::public_members<T>>([&](auto m) { fill(b, out.*m.pointer); });
+        boost::mp11::mp_for_each<esign::described_members<T>>([&](auto m) { fill(b, decltype(m)::get(out)); });
     }
 };
 

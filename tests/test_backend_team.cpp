@@ -1208,4 +1208,29 @@ TEST_CASE("ids: unseeded identifiers are version 4 UUIDs, tokens URL-safe, no tw
     }
 }
 
+TEST_CASE("backend: every error body's documentationUrl begins with the configured base", "[backend][errors]") {
+    backend_options o = fixed_clock(5);
+    o.documentation_base = "https://docs.test/esign/";
+    backend b(o);
+    const team t = make_team(b);
+    const auto url = [](const answer& a) { return std::string(a.body.at("error").at("documentationUrl").as_string()); };
+
+    const auto missing = post(b, "/public/envelope/get", t.key, {{"envelopeUuid", std::string(36, 'a')}});
+    require_error(missing, 400, "ENVELOPE_NOT_FOUND");
+    CHECK(url(missing) == "https://docs.test/esign/ENVELOPE_NOT_FOUND");
+    const auto invalid = post(b, "/public/envelope/get", t.key, {});
+    require_error(invalid, 400, "INVALID_REQUEST_FORMAT");
+    CHECK(url(invalid) == "https://docs.test/esign/INVALID_REQUEST_FORMAT");
+    const auto unauthenticated = post(b, "/public/envelope/get", "", {});
+    require_error(unauthenticated, 401, "AUTHENTICATION_ERROR");
+    CHECK(url(unauthenticated) == "https://docs.test/esign/AUTHENTICATION_ERROR");
+    const auto no_path = post(b, "/public/nothing", t.key, {});
+    require_error(no_path, 404, "INVALID_REQUEST_FORMAT");
+    CHECK(url(no_path) == "https://docs.test/esign/INVALID_REQUEST_FORMAT");
+
+    backend plain(fixed_clock(5));
+    const auto by_default = post(plain, "/public/envelope/get", make_team(plain).key, {});
+    CHECK(url(by_default) == "https://esign.example/docs/errors#INVALID_REQUEST_FORMAT");
+}
+
 }  // namespace test_backend_team

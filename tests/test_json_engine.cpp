@@ -473,6 +473,18 @@ TEST_CASE("json engine: error body members", "[json][error-body]") {
     }
 }
 
+TEST_CASE("json engine: documentationUrl is the configured base followed by the code", "[json][error-body]") {
+    esign::rules::error_context ctx{"/public/envelope/get", "id", 0};
+    CHECK(esign::rules::make_error_body(error_code::ENVELOPE_NOT_FOUND, ctx).error.documentationUrl ==
+          "https://esign.example/docs/errors#ENVELOPE_NOT_FOUND");
+    ctx.documentation_base = "https://docs.test/errors/";
+    for (auto code : enum_values<error_code>()) {
+        INFO(enum_to_wire(code));
+        CHECK(esign::rules::make_error_body(code, ctx).error.documentationUrl ==
+              "https://docs.test/errors/" + std::string(enum_to_wire(code)));
+    }
+}
+
 TEST_CASE("json engine: error body details", "[json][error-body]") {
     const esign::rules::error_context ctx{"/public/envelope/add-recipients", "id", 0};
     SECTION("a body error has one detail at path []") {

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: BSL-1.0
-// The model against interface.md and contract.md, through Boost.Describe only.
+// The model against interface.md and contract.md, through Boost.Describe only; and the member
+// list that the codec, check, schema and copy_members all walk (flattened members).
 #include <catch2/catch.hpp>
 
 #include <cstdint>
@@ -16,8 +17,10 @@
 #include <boost/describe/members.hpp>
 #include <boost/mp11/algorithm.hpp>
 
+#include <esign/esign.hpp>
 #include <esign/model/members.hpp>
 #include <esign/model/model.hpp>
+#include <esign/schema/json_schema.hpp>
 
 #include "source_text.hpp"
 
@@ -653,6 +656,112 @@ TEST_CASE("model: copy_members and apply_present pair members by name", "[model]
     CHECK(*v.phone == "+33");
     CHECK(v.city == "Lyon");
     CHECK(v.extra);  // no member of that name in `stored`: unchanged
+}
+
+namespace flattened_test {
+struct place {
+    esign::bounded_string<1, 5> city;  // required, inside a flattened member
+    std::optional<std::string> zip;
+};
+BOOST_DESCRIBE_STRUCT(place, (), (city, zip))
+struct labelled {
+    std::optional<std::string> label;
+    esign::flattened<place> where;  // flattened inside a flattened member
+};
+BOOST_DESCRIBE_STRUCT(labelled, (), (label, where))
+struct identity {
+    std::string id;
+};
+BOOST_DESCRIBE_STRUCT(identity, (), (id))
+struct item : identity {
+    std::string name;
+    esign::flattened<labelled> about;
+    std::int64_t after{};
+};
+BOOST_DESCRIBE_STRUCT(item, (identity), (name, about, after))
+}  // namespace flattened_test
+
+TEST_CASE("model: a flattened member's members are the struct's own, in its place", "[model][members]") {
+    using namespace flattened_test;
+    namespace json = esign::json;
+    CHECK(member_names<item>() == strings{"id", "name", "label", "city", "zip", "after"});
+
+    SECTION("read and write: inline members, in declaration order") {
+        const std::string text = R"({"id":"a","name":"n","label":"L","city":"Paris","zip":"75","after":3})";
+        auto r = json::read<item>(R"({"after":3,"city":"Paris","zip":"75","id":"a","label":"L","name":"n"})");
+        REQUIRE(r.has_value());
+        CHECK(r->about.where.city == "Paris");
+        CHECK(r->about.where.zip == "75");
+        CHECK(r->about.label == "L");
+        CHECK(r->id == "a");
+        CHECK(json::write(*r) == text);
+        CHECK(boost::json::serialize(json::encode(*r)) == text);
+
+        item sparse;
+        sparse.about.where.city = "Lyon";
+        CHECK(json::write(sparse) == R"({"id":"","name":"","city":"Lyon","after":0})");
+    }
+    SECTION("problems: at the member's own name, as for any member") {
+        auto missing = json::read<item>(R"({"id":"a","name":"n","after":1})");
+        REQUIRE(missing.problems().size() == 1);
+        CHECK(missing.problems()[0].path == problem_path{"city"});
+        CHECK(missing.problems()[0].kind == problem_kind::missing);
+
+        auto twice = json::read<item>(R"({"id":"a","name":"n","after":1,"city":"x","city":"y"})");
+        REQUIRE(twice.problems().size() == 1);
+        CHECK(twice.problems()[0].path == problem_path{"city"});
+        CHECK(twice.problems()[0].kind == problem_kind::duplicate_member);
+
+        auto too_long = json::read<item>(R"({"id":"a","name":"n","after":1,"city":"Marseille"})");
+        REQUIRE(too_long.problems().size() == 1);
+        CHECK(too_long.problems()[0].path == problem_path{"city"});
+        CHECK(too_long.problems()[0].kind == problem_kind::too_long);
+
+        // The C++ names of the flattened members are not JSON names.
+        auto nested =
+            json::read<item>(R"({"id":"a","name":"n","after":1,"city":"x","about":{},"where":{}})", {.strict = true});
+        REQUIRE(nested.problems().size() == 2);
+        CHECK(nested.problems()[0].path == problem_path{"about"});
+        CHECK(nested.problems()[0].kind == problem_kind::unknown_member);
+        CHECK(nested.problems()[1].path == problem_path{"where"});
+
+        item built;
+        built.about.where.city = "Marseille";
+        const auto checked = esign::check(built);
+        REQUIRE(checked.problems().size() == 1);
+        CHECK(checked.problems()[0].path == problem_path{"city"});
+        CHECK(checked.problems() == json::read<item>(json::write(built)).problems());
+    }
+    SECTION("schema: the members are the object's own properties") {
+        const boost::json::object s = esign::schema::json_schema<item>();
+        std::set<std::string> properties, required;
+        for (const auto& p : s.at("properties").as_object()) properties.emplace(p.key());
+        for (const auto& r : s.at("required").as_array()) required.emplace(r.as_string().c_str());
+        CHECK(properties == std::set<std::string>{"id", "name", "label", "city", "zip", "after"});
+        CHECK(required == std::set<std::string>{"id", "name", "city", "after"});
+        CHECK(s.at("properties").at("city").at("maxLength").to_number<int>() == 5);
+    }
+}
+
+TEST_CASE("model: person details pass between a recipient, its updates and its response", "[model][members]") {
+    esign::recipient r;
+    r.email = "a@b.co";
+    r.details.city = "Paris";
+    r.details.jobTitle = "CFO";
+    esign::recipient_updates u;
+    u.details.company = "ACME";
+    esign::apply_present(u, r);
+    CHECK(r.details.company == "ACME");
+    CHECK(r.details.city == "Paris");  // absent from the updates: kept
+    CHECK(esign::json::write(r).find(R"("phone":"","jobTitle":"CFO","company":"ACME","city":"Paris","role":)") !=
+          std::string::npos);
+
+    esign::updated_recipient out;
+    esign::copy_members(r, out);
+    CHECK(out.email == "a@b.co");
+    CHECK(out.details.city == "Paris");
+    CHECK(out.details.jobTitle == "CFO");
+    CHECK(out.details.company == "ACME");
 }
 
 }  // namespace test_model

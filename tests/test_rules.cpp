@@ -44,15 +44,9 @@ struct expected_window {
 void check_window(std::size_t total, std::int32_t page, std::int32_t limit, const expected_window& e) {
     INFO("total " << total << ", page " << page << ", limit " << limit);
     const auto w = rules::paginate(total, page, limit);
-    CHECK(w.total_records == static_cast<std::int64_t>(total));
-    CHECK(w.current_page == page);
-    CHECK(w.total_pages == e.total_pages);
-    CHECK(w.next_page == e.next);
-    CHECK(w.prev_page == e.prev);
     CHECK(w.offset == e.offset);
     CHECK(w.count == e.count);
-    // The same through the response object.
-    const pagination p = rules::to_pagination(w);
+    const pagination& p = w.pagination;
     CHECK(p.totalRecords == static_cast<std::int64_t>(total));
     CHECK(p.currentPage == page);
     CHECK(p.totalPages == e.total_pages);
@@ -150,7 +144,7 @@ TEST_CASE("rules: pagination with no records", "[rules][pagination]") {
     check_window(0, 2, 50, {1, std::nullopt, 1, 0, 0});
 
     // The pagination object writes null for nextPage and prevPage.
-    const auto json = esign::json::encode(rules::to_pagination(rules::paginate(0, 1, 50)));
+    const auto json = esign::json::encode(rules::paginate(0, 1, 50).pagination);
     const auto& o = json.as_object();
     REQUIRE(o.contains("nextPage"));
     REQUIRE(o.contains("prevPage"));
@@ -200,7 +194,7 @@ TEST_CASE("rules: pagination follows nextPage through every item exactly once", 
                 CHECK(w.offset == seen);
                 seen += w.count;
                 ++pages;
-                page = w.next_page;
+                page = w.pagination.nextPage;
                 REQUIRE(pages <= total + 1);
             }
             CHECK(seen == total);
@@ -522,6 +516,23 @@ TEST_CASE("rules: the reserved top-level domain invalid", "[rules][email]") {
     CHECK(rules::is_deliverable("a@b.invalidx"));
     CHECK(rules::is_deliverable("a@b.xinvalid"));
     CHECK(rules::is_deliverable("a@b.invali"));
+    CHECK(rules::is_deliverable("a@b.\xC9nvalid"));  // no case beyond ASCII
+}
+
+TEST_CASE("types: ASCII case, and nothing beyond it", "[rules][ascii]") {
+    STATIC_REQUIRE(esign::to_lower_ascii('Q') == 'q');
+    STATIC_REQUIRE(esign::to_upper_ascii('q') == 'Q');
+    STATIC_REQUIRE(esign::iequals_ascii("Content-Type", "content-TYPE"));
+    for (int i = 0; i < 256; ++i) {
+        const char c = static_cast<char>(i);
+        const bool upper = c >= 'A' && c <= 'Z', lower = c >= 'a' && c <= 'z';
+        CHECK(esign::to_lower_ascii(c) == (upper ? static_cast<char>(i + 32) : c));
+        CHECK(esign::to_upper_ascii(c) == (lower ? static_cast<char>(i - 32) : c));
+    }
+    CHECK(esign::lower_ascii("HTTPS://Ex\xC3\x89.COM") == "https://ex\xC3\x89.com");
+    CHECK_FALSE(esign::iequals_ascii("abc", "abcd"));
+    CHECK_FALSE(esign::iequals_ascii("[", "{"));  // 0x5B and 0x7B differ by 32 but are not letters
+    CHECK_FALSE(esign::iequals_ascii("\xC9", "\xE9"));
 }
 
 // =============================================================================================

@@ -5,11 +5,12 @@
 //   esign-reference-server [--listen HOST:PORT] [--threads N] [--strict] [--public-webhooks-only]
 //                          [--fixture FILE] [--max-body BYTES] [--seed N] [--webhook-threads N]
 //                          [--control-token TOKEN] [--no-control] [--max-connections N]
-//                          [--journal-size N] [--self-check]
+//                          [--journal-size N] [--self-check] [--documentation-url BASE]
 //                          [--verbose] [--help]
 //
 // Options take their value as the next argument or after '=' (`--threads=4`). A bad command line
 // is reported on stderr with the usage, exit status 2 (see main.cpp).
+#include <algorithm>
 #include <charconv>
 #include <cstdint>
 #include <optional>
@@ -52,6 +53,8 @@ inline constexpr std::string_view usage_text =
     "                           on stderr and answered with 500 INTERNAL_SERVER_ERROR instead.\n"
     "                           Also on when the environment has ESIGN_SELF_CHECK=1 (for test\n"
     "                           suites that start the server themselves)\n"
+    "  --documentation-url BASE error.documentationUrl of an error body is BASE followed by the\n"
+    "                           code (default https://esign.example/docs/errors#)\n"
     "  --verbose                one line per request on stderr\n"
     "  --help                   this text\n"
     "\n"
@@ -77,6 +80,7 @@ struct command_line {
     std::size_t max_connections = 1024;
     std::size_t journal_size = 1000;
     bool self_check = false;
+    std::optional<std::string> documentation_base;
     bool verbose = false;
     bool help = false;
 
@@ -223,6 +227,14 @@ inline std::variant<command_line, command_line_error> parse_command_line(const s
         } else if (arg == "--journal-size") {
             if (auto e = number(cl.journal_size, std::size_t{0}, std::size_t{1'000'000}, "a number from 0 to 1000000"))
                 return *e;
+        } else if (arg == "--documentation-url") {
+            auto v = value();
+            if (!v) return missing();
+            if (v->empty() || v->size() > 2048 || std::any_of(v->begin(), v->end(), [](char c) {
+                    return static_cast<unsigned char>(c) <= ' ' || c == 0x7f;
+                }))
+                return command_line_error{"--documentation-url: a URL of at most 2048 bytes, without spaces"};
+            cl.documentation_base = std::string(*v);
         } else if (arg == "--seed") {
             if (auto e = number(cl.seed, std::uint64_t{0}, std::uint64_t{UINT64_MAX}, "an unsigned 64-bit number"))
                 return *e;

@@ -10,20 +10,13 @@
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
 
+#include <esign/types/ascii.hpp>
+
 namespace esign::server {
 
 namespace http = boost::beast::http;
 
 namespace detail {
-
-inline bool iequals(std::string_view a, std::string_view b) noexcept {
-    if (a.size() != b.size()) return false;
-    for (std::size_t i = 0; i < a.size(); ++i) {
-        auto lower = [](char c) { return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c; };
-        if (lower(a[i]) != lower(b[i])) return false;
-    }
-    return true;
-}
 
 inline std::string_view trim_ows(std::string_view s) noexcept {
     while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
@@ -52,7 +45,7 @@ std::optional<std::string_view> bearer_token(const Fields& fields) {
     if (fields.count(http::field::authorization) != 1) return std::nullopt;
     std::string_view value = trim_ows(fields[http::field::authorization]);
     constexpr std::string_view scheme = "bearer";
-    if (value.size() <= scheme.size() || !iequals(value.substr(0, scheme.size()), scheme)) return std::nullopt;
+    if (value.size() <= scheme.size() || !iequals_ascii(value.substr(0, scheme.size()), scheme)) return std::nullopt;
     if (value[scheme.size()] != ' ' && value[scheme.size()] != '\t') return std::nullopt;
     std::string_view token = trim_ows(value.substr(scheme.size()));
     if (token.empty()) return std::nullopt;
@@ -67,12 +60,13 @@ bool is_json_content_type(const Fields& fields) {
     if (fields.count(http::field::content_type) != 1) return false;
     std::string_view value = fields[http::field::content_type];
     if (auto semi = value.find(';'); semi != std::string_view::npos) value = value.substr(0, semi);
-    return iequals(trim_ows(value), "application/json");
+    return iequals_ascii(trim_ows(value), "application/json");
 }
 
 template <class Fields>
 bool expects_continue(const Fields& fields) {
-    return fields.count(http::field::expect) != 0 && iequals(trim_ows(fields[http::field::expect]), "100-continue");
+    return fields.count(http::field::expect) != 0 &&
+           iequals_ascii(trim_ows(fields[http::field::expect]), "100-continue");
 }
 
 // Whether the header bytes `data` (what was read of a request header) have a Content-Length
@@ -88,7 +82,7 @@ bool has_oversized_content_length(const Buffers& data) {
         if (end == std::string::npos) end = text.size();
         std::string_view field(text.data() + line, end - line);
         constexpr std::string_view name = "content-length:";
-        if (field.size() > name.size() && iequals(field.substr(0, name.size()), name)) {
+        if (field.size() > name.size() && iequals_ascii(field.substr(0, name.size()), name)) {
             std::string_view value = trim_ows(field.substr(name.size()));
             return !value.empty() && value.find_first_not_of("0123456789") == std::string_view::npos;
         }

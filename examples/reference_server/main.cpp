@@ -68,6 +68,7 @@ int run(const server::command_line& cl) {
     options.public_webhooks_only = cl.public_webhooks_only;
     options.seed = cl.seed;
     options.journal_size = cl.journal_size;
+    if (cl.documentation_base) options.documentation_base = *cl.documentation_base;
     options.control_token = cl.control_token;
     options.control_enabled = !cl.no_control;
     options.openapi_json = server::openapi_document();

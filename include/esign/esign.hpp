@@ -16,6 +16,7 @@
 #include <esign/version.hpp>
 
 #include <esign/types/absolute_uri.hpp>
+#include <esign/types/ascii.hpp>
 #include <esign/types/bounded_string.hpp>
 #include <esign/types/bounded_vector.hpp>
 #include <esign/types/described_members.hpp>

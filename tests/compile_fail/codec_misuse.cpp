@@ -4,12 +4,14 @@
 //
 // Not here: the limit of 64 members of a struct read by esign (described.hpp), which
 // Boost.Describe's macros cannot reach (they take at most 52 members).
+#include <string>
 #include <string_view>
 #include <vector>
 
 #include <boost/describe/class.hpp>
 
 #include <esign/json/decode.hpp>
+#include <esign/json/encode.hpp>
 
 namespace misuse {
 
@@ -51,5 +53,23 @@ struct flags {
 };
 BOOST_DESCRIBE_STRUCT(flags, (), (on))
 [[maybe_unused]] auto read_flags(std::string_view body) { return esign::json::read<flags>(body); }
+
+// A codec whose `write` appends to a std::string, the shape before json::text_buffer: json::write
+// would otherwise use its `encode` and never call it.
+struct stamp {
+    int day = 0;
+};
+}  // namespace misuse
+template <>
+struct esign::json::codec<misuse::stamp> {
+    static void encode(const misuse::stamp& in, boost::json::value& out) { out = in.day; }
+#ifdef ESIGN_FAIL_write_to_std_string  // expect: codec<T>::write appends to a json::text_buffer&
+    static void write(const misuse::stamp& in, std::string& out) { out += std::to_string(in.day); }
+#else
+    static void write(const misuse::stamp& in, text_buffer& out) { write_integer(in.day, out); }
+#endif
+};
+namespace misuse {
+[[maybe_unused]] std::string write_stamp(const stamp& s) { return esign::json::write(s); }
 
 }  // namespace misuse

@@ -154,7 +154,7 @@ TEST_CASE("tenancy: --help lists every option", "[http][server][tenancy]") {
     REQUIRE(r.status == 0);
     for (const char* option : {"--listen", "--threads", "--strict", "--public-webhooks-only", "--fixture", "--max-body",
                                "--seed", "--webhook-threads", "--control-token", "--no-control", "--max-connections",
-                               "--journal-size", "--self-check", "--verbose", "--help"})
+                               "--journal-size", "--self-check", "--documentation-url", "--verbose", "--help"})
         CHECK(r.out.find(option) != std::string::npos);
 }
 

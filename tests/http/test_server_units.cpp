@@ -42,10 +42,12 @@ TEST_CASE("server cli: defaults and every option", "[server][cli]") {
     CHECK_FALSE(defaults.seed);
     CHECK_FALSE(defaults.fixture_file);
     CHECK_FALSE(defaults.self_check);
+    CHECK_FALSE(defaults.documentation_base);
 
-    auto all = std::get<command_line>(parse(
-        {"--listen", "0.0.0.0:0", "--threads", "3", "--strict", "--public-webhooks-only", "--fixture", "f.json",
-         "--max-body=10", "--seed", "18446744073709551615", "--webhook-threads", "4", "--self-check", "--verbose"}));
+    auto all = std::get<command_line>(
+        parse({"--listen", "0.0.0.0:0", "--threads", "3", "--strict", "--public-webhooks-only", "--fixture", "f.json",
+               "--max-body=10", "--seed", "18446744073709551615", "--webhook-threads", "4", "--self-check", "--verbose",
+               "--documentation-url=https://docs.test/errors/"}));
     CHECK(all.listen.host == "0.0.0.0");
     CHECK(all.listen.port == 0);
     CHECK(all.threads == 3);
@@ -57,6 +59,7 @@ TEST_CASE("server cli: defaults and every option", "[server][cli]") {
     CHECK(all.webhook_threads == 4);
     CHECK(all.self_check);
     CHECK(all.verbose);
+    CHECK(all.documentation_base == "https://docs.test/errors/");
     CHECK(std::get<command_line>(parse({"--help"})).help);
 }
 
@@ -87,6 +90,10 @@ TEST_CASE("server cli: refused command lines", "[server][cli]") {
     CHECK(refused({"--strict=yes"}));
     CHECK(refused({"--self-check=1"}));
     CHECK(refused({"--fixture", ""}));
+    CHECK(refused({"--documentation-url"}));
+    CHECK(refused({"--documentation-url", ""}));
+    CHECK(refused({"--documentation-url", "https://docs.test/a b"}));
+    CHECK(refused({"--documentation-url", "https://docs.test/\x7f"}));
 }
 
 TEST_CASE("server cli: ESIGN_SELF_CHECK turns the self-check on", "[server][cli]") {

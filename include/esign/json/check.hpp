@@ -330,9 +330,9 @@ template <class T>
 bool check_members(const T& value, checker& c) {
     const std::size_t first_problem = c.problems().size();
     bool kept = true;
-    boost::mp11::mp_for_each<public_members<T>>([&](auto m) {
+    boost::mp11::mp_for_each<described_members<T>>([&](auto m) {
         constexpr std::string_view name = decltype(m)::name;
-        const auto& member = value.*m.pointer;
+        const auto& member = decltype(m)::get(value);
         using member_type = std::remove_cvref_t<decltype(member)>;
         if constexpr (is_std_optional<member_type>::value) {
             if (!member) return;  // absent: not written, not read
@@ -419,13 +419,13 @@ void as_read(T& value, const T& fresh) {
     } else if constexpr (is_string_map<T>::value) {
         for (auto& entry : value) as_read(entry.second, typename T::mapped_type{});
     } else if constexpr (described_struct<T>) {
-        boost::mp11::mp_for_each<public_members<T>>([&](auto m) {
-            auto& member = value.*m.pointer;
+        boost::mp11::mp_for_each<described_members<T>>([&](auto m) {
+            auto& member = decltype(m)::get(value);
             using member_type = std::remove_cvref_t<decltype(member)>;
             if constexpr (is_std_optional<member_type>::value) {
                 if (member) as_read(*member, typename member_type::value_type{});
             } else {
-                as_read(member, fresh.*m.pointer);
+                as_read(member, decltype(m)::get(fresh));
             }
         });
     } else if constexpr (checking_codec<T> && !std::is_base_of_v<std::string, T>) {

@@ -200,6 +200,14 @@ concept text_codec = requires(const T& in, text_buffer& out) {
 };
 
 namespace detail {
+// A `write` of the shape codecs had before text_buffer: it would be passed over without a word.
+template <class T>
+concept writes_to_std_string = requires(const T& in, std::string& out) {
+    codec<T>::write(in, out);
+};
+}  // namespace detail
+
+namespace detail {
 // Appends what Boost.JSON's serializer writes for `source` (a `const boost::json::value*` or a
 // boost::json::string_view, as serializer::reset takes them): the bytes serialize gives.
 template <class Source>
@@ -327,6 +335,8 @@ inline void write_double(double in, text_buffer& out) {
 // that lives in a buffer of this call.
 template <class T>
 void write_value(const T& in, text_buffer& out) {
+    static_assert(text_codec<T> || !detail::writes_to_std_string<T>,
+                  "codec<T>::write appends to a json::text_buffer& (codec.hpp), not a std::string&");
     if constexpr (text_codec<T>) {
         codec<T>::write(in, out);
     } else {

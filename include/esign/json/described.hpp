@@ -101,9 +101,6 @@ inline constexpr auto member_prefix = [] {
     return out;
 }();
 
-template <class T>
-using public_members = described_members<T>;
-
 // The rules across the members of `value` (its validate hook), as read and esign::check both
 // judge them: `sink` is at the value's path, the value's own problems begin at `first_problem`
 // in `problems`, and a rule's problem at a member that already has one that marks it bad is
@@ -164,7 +161,7 @@ struct codec<T> {
 
     static void encode(const T& in, boost::json::value& out) {
         auto& object = out.emplace_object();
-        object.reserve(boost::mp11::mp_size<detail::public_members<T>>::value);  // one allocation
+        object.reserve(boost::mp11::mp_size<described_members<T>>::value);  // one allocation
         for_each_written(in, [&](auto descriptor, const auto& member) {
             constexpr std::string_view name = decltype(descriptor)::name;
             encode_value(member, object[boost::json::string_view(name.data(), name.size())]);
@@ -188,8 +185,8 @@ private:
     // the absent std::optionals (a present one gives its value).
     template <class F>
     static void for_each_written(const T& in, F&& f) {
-        boost::mp11::mp_for_each<detail::public_members<T>>([&](auto m) {
-            const auto& member = in.*m.pointer;
+        boost::mp11::mp_for_each<described_members<T>>([&](auto m) {
+            const auto& member = decltype(m)::get(in);
             using member_type = std::remove_cvref_t<decltype(member)>;
             if constexpr (detail::is_std_optional<member_type>::value) {
                 if (member) f(m, *member);
@@ -209,16 +206,16 @@ private:
     };
     template <class Descriptor>
     static void* address_of(void* object) {
-        return &(static_cast<T*>(object)->*Descriptor::pointer);
+        return &Descriptor::get(*static_cast<T*>(object));
     }
-    static constexpr std::size_t member_count = boost::mp11::mp_size<detail::public_members<T>>::value;
+    static constexpr std::size_t member_count = boost::mp11::mp_size<described_members<T>>::value;
     static_assert(member_count <= 64, "a struct read by esign has at most 64 members (a bit each)");
     static constexpr std::array<member_row, member_count> rows = [] {
         std::array<member_row, member_count> out{};
         std::size_t i = 0;
-        boost::mp11::mp_for_each<detail::public_members<T>>([&](auto m) {
-            using member_type = std::remove_cvref_t<decltype(std::declval<T&>().*m.pointer)>;
-            out[i++] = member_row{m.name, !detail::is_std_optional<member_type>::value, &address_of<decltype(m)>,
+        boost::mp11::mp_for_each<described_members<T>>([&](auto m) {
+            using member_type = typename decltype(m)::type;
+            out[i++] = member_row{m.name, !is_std_optional<member_type>::value, &address_of<decltype(m)>,
                                   &reader_for<member_type>};
         });
         return out;

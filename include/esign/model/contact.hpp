@@ -25,17 +25,9 @@ struct contact {
     std::string lastname;
     nullable<std::string> phone;
     std::optional<esign::language> language;
-    std::optional<std::string> jobTitle;
-    std::optional<std::string> company;
-    std::optional<std::string> addressLine1;
-    std::optional<std::string> addressLine2;
-    std::optional<std::string> zipCode;
-    std::optional<std::string> city;
-    std::optional<std::string> country;
+    flattened<person_details> details;  // jobTitle … country
 };
-BOOST_DESCRIBE_STRUCT(contact, (),
-                      (uuid, email, firstname, lastname, phone, language, jobTitle, company, addressLine1, addressLine2,
-                       zipCode, city, country))
+BOOST_DESCRIBE_STRUCT(contact, (), (uuid, email, firstname, lastname, phone, language, details))
 
 // ---------------------------------------------------------------------------------------------
 // POST /public/contact/update (only the members given change; `phone` is required, may be null)
@@ -46,17 +38,9 @@ struct contact_update_fields {
     std::string lastname;
     nullable<std::string> phone;
     std::optional<esign::language> language;
-    std::optional<std::string> jobTitle;
-    std::optional<std::string> company;
-    std::optional<std::string> addressLine1;
-    std::optional<std::string> addressLine2;
-    std::optional<std::string> zipCode;
-    std::optional<std::string> city;
-    std::optional<std::string> country;
+    flattened<person_details> details;  // jobTitle … country
 };
-BOOST_DESCRIBE_STRUCT(contact_update_fields, (),
-                      (email, firstname, lastname, phone, language, jobTitle, company, addressLine1, addressLine2,
-                       zipCode, city, country))
+BOOST_DESCRIBE_STRUCT(contact_update_fields, (), (email, firstname, lastname, phone, language, details))
 
 struct contact_update_request {
     std::optional<uuid36> workspaceUuid;
@@ -81,17 +65,9 @@ struct contact_create_item {
     std::string lastname;
     tri_state<std::string> phone;
     std::optional<esign::language> language;
-    std::optional<std::string> jobTitle;
-    std::optional<std::string> company;
-    std::optional<std::string> addressLine1;
-    std::optional<std::string> addressLine2;
-    std::optional<std::string> zipCode;
-    std::optional<std::string> city;
-    std::optional<std::string> country;
+    flattened<person_details> details;  // jobTitle … country
 };
-BOOST_DESCRIBE_STRUCT(contact_create_item, (),
-                      (email, firstname, lastname, phone, language, jobTitle, company, addressLine1, addressLine2,
-                       zipCode, city, country))
+BOOST_DESCRIBE_STRUCT(contact_create_item, (), (email, firstname, lastname, phone, language, details))
 
 struct contact_create_request {
     std::optional<uuid36> workspaceUuid;

@@ -27,7 +27,7 @@ void for_each_member_pair(const From& from, To& to, F&& f) {
         boost::mp11::mp_for_each<described_members<To>>([&](auto target) {
             using target_member = decltype(target);
             if constexpr (same_member_name(source_member::name, target_member::name))
-                f(from.*source_member::pointer, to.*target_member::pointer);
+                f(source_member::get(from), target_member::get(to));
         });
     });
 }

@@ -41,14 +41,8 @@ struct recipient {
     std::string email;
     std::string firstname;
     std::string lastname;
-    std::string phone;  // "" when not given
-    std::optional<std::string> jobTitle;
-    std::optional<std::string> company;
-    std::optional<std::string> addressLine1;
-    std::optional<std::string> addressLine2;
-    std::optional<std::string> zipCode;
-    std::optional<std::string> city;
-    std::optional<std::string> country;
+    std::string phone;                  // "" when not given
+    flattened<person_details> details;  // jobTitle … country
     recipient_role role{recipient_role::signer};
     std::int64_t order{};
     bool associatedContact{};
@@ -58,8 +52,8 @@ struct recipient {
     std::optional<esign::invitation> invitation;
 };
 BOOST_DESCRIBE_STRUCT(recipient, (),
-                      (id, email, firstname, lastname, phone, jobTitle, company, addressLine1, addressLine2, zipCode,
-                       city, country, role, order, associatedContact, status, language, verificationType, invitation))
+                      (id, email, firstname, lastname, phone, details, role, order, associatedContact, status, language,
+                       verificationType, invitation))
 
 // ---------------------------------------------------------------------------------------------
 // POST /public/envelope/add-recipients
@@ -119,21 +113,14 @@ struct recipient_updates {
     std::optional<std::string> firstname;
     std::optional<std::string> lastname;
     std::optional<std::string> phone;
-    std::optional<std::string> jobTitle;
-    std::optional<std::string> company;
-    std::optional<std::string> addressLine1;
-    std::optional<std::string> addressLine2;
-    std::optional<std::string> zipCode;
-    std::optional<std::string> city;
-    std::optional<std::string> country;
+    flattened<person_details> details;  // jobTitle … country
     std::optional<recipient_role> role;
     std::optional<int32> order;
     std::optional<esign::language> language;
     std::optional<verification_type> verificationType;
 };
 BOOST_DESCRIBE_STRUCT(recipient_updates, (),
-                      (firstname, lastname, phone, jobTitle, company, addressLine1, addressLine2, zipCode, city,
-                       country, role, order, language, verificationType))
+                      (firstname, lastname, phone, details, role, order, language, verificationType))
 
 struct envelope_update_recipient_request {
     std::optional<uuid36> workspaceUuid;
@@ -150,13 +137,7 @@ struct updated_recipient {
     std::string firstname;
     std::string lastname;
     nullable<std::string> phone;
-    std::optional<std::string> jobTitle;
-    std::optional<std::string> company;
-    std::optional<std::string> addressLine1;
-    std::optional<std::string> addressLine2;
-    std::optional<std::string> zipCode;
-    std::optional<std::string> city;
-    std::optional<std::string> country;
+    flattened<person_details> details;  // jobTitle … country
     recipient_role role{recipient_role::signer};
     std::int64_t order{};
     bool associatedContact{};
@@ -166,8 +147,8 @@ struct updated_recipient {
     block_color colorVariant{block_color::primary};
 };
 BOOST_DESCRIBE_STRUCT(updated_recipient, (),
-                      (email, firstname, lastname, phone, jobTitle, company, addressLine1, addressLine2, zipCode, city,
-                       country, role, order, associatedContact, status, language, verificationType, colorVariant))
+                      (email, firstname, lastname, phone, details, role, order, associatedContact, status, language,
+                       verificationType, colorVariant))
 
 struct envelope_update_recipient_response {
     updated_recipient recipient;

@@ -7,6 +7,8 @@
 #include <string>
 #include <string_view>
 
+#include <esign/rules/error_codes.hpp>
+
 namespace esign::reference {
 
 struct backend_options {
@@ -33,6 +35,8 @@ struct backend_options {
     // answered with INTERNAL_SERVER_ERROR instead (--self-check; self_check.hpp).
     bool self_check = false;
     std::function<void(std::string_view)> self_check_log;
+    // error.documentationUrl is this followed by the code (--documentation-url).
+    std::string documentation_base{rules::default_documentation_base};
 };
 
 }  // namespace esign::reference

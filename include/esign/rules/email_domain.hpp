@@ -4,19 +4,14 @@
 // (RFC 2606 reserves it for addresses that must never work), compared case-insensitively.
 #include <string_view>
 
+#include <esign/types/ascii.hpp>
+
 namespace esign::rules {
 
 constexpr bool is_deliverable(std::string_view address) noexcept {
     auto dot = address.rfind('.');
     std::string_view tld = dot == std::string_view::npos ? address : address.substr(dot + 1);
-    constexpr std::string_view reserved = "invalid";
-    if (tld.size() != reserved.size()) return true;
-    for (std::size_t i = 0; i < tld.size(); ++i) {
-        char c = tld[i];
-        if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-        if (c != reserved[i]) return true;
-    }
-    return false;
+    return !iequals_ascii(tld, "invalid");
 }
 
 }  // namespace esign::rules

@@ -30,9 +30,10 @@ inline std::string iso8601_ms(std::int64_t unix_ms) {
 }
 
 struct error_context {
-    std::string_view path;    // the request path
-    std::string request_id;   // lowercase UUID
-    std::int64_t now_ms = 0;  // the server's clock
+    std::string_view path;                                             // the request path
+    std::string request_id;                                            // lowercase UUID
+    std::int64_t now_ms = 0;                                           // the server's clock
+    std::string_view documentation_base = default_documentation_base;  // documentationUrl, before the code
 };
 
 // An error body for `code`. `http_status` is the code's status unless a transport failure
@@ -47,7 +48,7 @@ inline error_body make_error_body(error_code code, const error_context& ctx, pro
     body.error.code = code;
     body.error.message = message.empty() ? std::string(row.message) : std::string(message);
     body.error.suggestion = std::string(row.suggestion);
-    body.error.documentationUrl = documentation_url(code);
+    body.error.documentationUrl = documentation_url(code, ctx.documentation_base);
     if (code == error_code::INVALID_REQUEST_FORMAT && !problems.empty()) {
         auto& details = body.error.details.emplace();
         details.reserve(std::min(problems.size(), max_reported_problems));

@@ -100,9 +100,12 @@ constexpr const error_code_info& info(error_code code) noexcept {
 
 constexpr unsigned http_status(error_code code) noexcept { return info(code).http_status; }
 
-// Where the documentation of a code lives.
-inline std::string documentation_url(error_code code) {
-    std::string url = "https://esign.example/docs/errors#";
+// Where the documentation of the codes lives unless configured otherwise (interface.md leaves
+// the value not shown); a code's own page is this followed by the code.
+inline constexpr std::string_view default_documentation_base = "https://esign.example/docs/errors#";
+
+inline std::string documentation_url(error_code code, std::string_view base = default_documentation_base) {
+    std::string url(base);
     url += enum_to_wire(code);
     return url;
 }

@@ -13,42 +13,27 @@
 
 namespace esign::rules {
 
+// A page of a list: the response's pagination object, and where its items are in the list.
 struct page_window {
-    std::int64_t total_records = 0;
-    std::int32_t current_page = 1;
-    std::int64_t total_pages = 1;
-    std::optional<std::int64_t> next_page;
-    std::optional<std::int64_t> prev_page;
+    ::esign::pagination pagination;
     std::size_t offset = 0;  // index of the first item of the page (may be past the end)
     std::size_t count = 0;   // items on the page
-
-    friend constexpr bool operator==(const page_window&, const page_window&) = default;
 };
 
 // page >= 1 and limit >= 1 (the request types guarantee both).
 constexpr page_window paginate(std::size_t total_records, std::int32_t page, std::int32_t limit) noexcept {
     page_window w;
     const auto total = static_cast<std::int64_t>(total_records);
-    w.total_records = total;
-    w.current_page = page;
-    w.total_pages = std::max<std::int64_t>(1, (total + limit - 1) / limit);
-    if (page < w.total_pages) w.next_page = std::int64_t{page} + 1;
-    if (page > 1) w.prev_page = std::int64_t{page} - 1;
+    auto& p = w.pagination;
+    p.totalRecords = total;
+    p.currentPage = page;
+    p.totalPages = std::max<std::int64_t>(1, (total + limit - 1) / limit);
+    if (page < p.totalPages) p.nextPage = std::int64_t{page} + 1;
+    if (page > 1) p.prevPage = std::int64_t{page} - 1;
     const std::int64_t offset = (std::int64_t{page} - 1) * limit;
     w.offset = static_cast<std::size_t>(std::min(offset, total));
     w.count = static_cast<std::size_t>(std::clamp<std::int64_t>(total - offset, 0, limit));
     return w;
-}
-
-// The pagination object of a response.
-inline pagination to_pagination(const page_window& w) {
-    pagination p;
-    p.totalRecords = w.total_records;
-    p.currentPage = w.current_page;
-    p.totalPages = w.total_pages;
-    p.nextPage = w.next_page;
-    p.prevPage = w.prev_page;
-    return p;
 }
 
 // One page of a list operation: the items on it and the pagination object of the response.
@@ -64,14 +49,14 @@ template <class Visit>
 pagination visit_page(std::size_t total, std::int32_t page, std::int32_t limit, Visit visit) {
     const page_window w = paginate(total, page, limit);
     for (std::size_t i = w.offset; i < w.offset + w.count; ++i) visit(i);
-    return to_pagination(w);
+    return w.pagination;
 }
 
 // Page `page` of `items` (already filtered and in the order of the list), `limit` per page.
 template <class T>
 page_slice<T> page_of(const std::vector<T>& items, std::int32_t page, std::int32_t limit) {
     const page_window w = paginate(items.size(), page, limit);
-    return page_slice<T>{std::span<const T>(items).subspan(w.offset, w.count), to_pagination(w)};
+    return page_slice<T>{std::span<const T>(items).subspan(w.offset, w.count), w.pagination};
 }
 // The items of a page are a view of `items`: they must outlive it.
 template <class T>

@@ -41,7 +41,6 @@
 //   - that strings are valid UTF-8 (JSON Schema works on decoded text).
 // Business rules (WORKSPACE_NOT_FOUND, INVALID_EMAIL's ".invalid" domain, ...) are not
 // schema rules at all.
-#include <cctype>
 #include <concepts>
 #include <cstdint>
 #include <map>
@@ -65,6 +64,7 @@
 #include <esign/model/error_body.hpp>
 #include <esign/model/operations.hpp>
 #include <esign/schema/cross_member.hpp>
+#include <esign/types/ascii.hpp>
 #include <esign/types/enum_names.hpp>
 
 namespace esign::schema {
@@ -118,7 +118,7 @@ inline std::string operation_base_name(std::string_view path) {
             upper = true;
             continue;
         }
-        out += upper ? static_cast<char>(std::toupper(static_cast<unsigned char>(c))) : c;
+        out += upper ? to_upper_ascii(c) : c;
         upper = false;
     }
     return out;
@@ -127,7 +127,7 @@ inline std::string operation_base_name(std::string_view path) {
 // "/public/envelope/add-recipients" -> "envelopeAddRecipients".
 inline std::string operation_id(std::string_view path) {
     std::string name = operation_base_name(path);
-    if (!name.empty()) name[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(name[0])));
+    if (!name.empty()) name[0] = to_lower_ascii(name[0]);
     return name;
 }
 
@@ -370,7 +370,7 @@ struct schema_of<T> {
         boost::json::object properties;
         boost::json::array required;
         boost::mp11::mp_for_each<described_members<T>>([&](auto m) {
-            using member_type = std::remove_cvref_t<decltype(std::declval<T&>().*m.pointer)>;
+            using member_type = typename decltype(m)::type;
             if constexpr (detail::is_std_optional<member_type>::value) {
                 properties[m.name] = ctx.use<typename member_type::value_type>();
             } else {

@@ -2,19 +2,87 @@
 #pragma once
 // The members of a described struct as every part of esign sees them: the codec, esign::check,
 // the schema export and copy_members walk this one list, so they agree on what a struct holds.
-// It is the public members, those of a described base class included (first, as C++ lays
-// them out), in declaration order.
+//
+// It is the public members, those of a described base class included (first, as C++ lays them
+// out), in declaration order; a member declared `flattened<U>` stands for U's members, in its
+// place (JSON writes them inline, as if the struct declared them itself). Several resources
+// share a block of members that way without repeating its declaration, and without moving it
+// to the front as a base class would.
+//
+// Each entry M of the list has `M::name` (the JSON name), `M::type` (the member's type) and
+// `M::get(object)` (the member of a T, const or not).
 #include <optional>
 #include <type_traits>
 
 #include <boost/describe/members.hpp>
 #include <boost/describe/modifiers.hpp>
+#include <boost/mp11/algorithm.hpp>
+#include <boost/mp11/list.hpp>
 
 namespace esign {
 
+// A member whose own members are the enclosing struct's in JSON (no nested object): U must be a
+// described struct. `contact.address.city` in C++ is `"city"` of the contact in JSON.
+template <class U>
+struct flattened : U {};
+
+namespace detail {
+
+template <class U>
+using own_and_inherited_members =
+    boost::describe::describe_members<U, boost::describe::mod_public | boost::describe::mod_inherited>;
+
+// `object.*First::pointer.*Rest::pointer...`: a member, or a member of a flattened member.
+template <class First, class... Rest, class Object>
+constexpr auto& follow(Object& object) noexcept {
+    if constexpr (sizeof...(Rest) == 0)
+        return object.*First::pointer;
+    else
+        return follow<Rest...>(object.*First::pointer);
+}
+
+// The member reached from a T through the described members Path... .
+template <class T, class... Path>
+struct member_path {
+    using type = std::remove_cvref_t<decltype(follow<Path...>(std::declval<T&>()))>;
+    static constexpr const char* name = boost::mp11::mp_back<boost::mp11::mp_list<Path...>>::name;
+
+    template <class Object>
+    static constexpr auto& get(Object& object) noexcept {
+        return follow<Path...>(object);
+    }
+};
+
+template <class T, class Path, class U>
+struct members_below;
+
+// A member of type M reached through Path: itself, or the members of a flattened struct.
+template <class T, class Path, class M>
+struct expand_member {
+    using type = boost::mp11::mp_list<boost::mp11::mp_apply<member_path, boost::mp11::mp_push_front<Path, T>>>;
+};
+template <class T, class Path, class U>
+struct expand_member<T, Path, flattened<U>> {
+    using type = typename members_below<T, Path, U>::type;
+};
+
+template <class T, class... Path, class U>
+struct members_below<T, boost::mp11::mp_list<Path...>, U> {
+    template <class D>
+    using expand = typename expand_member<T, boost::mp11::mp_list<Path..., D>,
+                                          std::remove_cvref_t<decltype(std::declval<U&>().*D::pointer)>>::type;
+    using type =
+        boost::mp11::mp_apply<boost::mp11::mp_append,
+                              boost::mp11::mp_push_front<
+                                  boost::mp11::mp_transform<expand, boost::mp11::mp_rename<own_and_inherited_members<U>,
+                                                                                           boost::mp11::mp_list>>,
+                                  boost::mp11::mp_list<>>>;
+};
+
+}  // namespace detail
+
 template <class T>
-using described_members =
-    boost::describe::describe_members<T, boost::describe::mod_public | boost::describe::mod_inherited>;
+using described_members = typename detail::members_below<T, boost::mp11::mp_list<>, T>::type;
 
 // Whether a member may be left out: a std::optional (nullable<T> derives from std::optional
 // but is always present, so it is not one).

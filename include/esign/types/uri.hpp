@@ -38,6 +38,7 @@
 #include <string_view>
 
 #include <esign/regex/regex.hpp>
+#include <esign/types/ascii.hpp>
 
 namespace esign {
 
@@ -205,14 +206,6 @@ constexpr std::optional<uri_view> parse_uri(std::string_view s) noexcept {
         out.ipv6 = parse_ipv6(out.host);
         if (!out.ipv6) return std::nullopt;
     }
-    return out;
-}
-
-// ASCII lower case (scheme and host names compare case-insensitively, RFC 3986 §6.2.2.1).
-inline std::string lower_ascii(std::string_view s) {
-    std::string out(s);
-    for (char& c : out)
-        if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
     return out;
 }
 
