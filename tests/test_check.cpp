@@ -362,15 +362,15 @@ TEST_CASE("check: rules across members", "[check]") {
 
     // Distinct template labels (a rule of the request), after the members' own problems.
     control_template_create_request t;
-    t.title = "T";
-    t.recipientLabels = {"A", "", "A"};
+    t.content.title = "T";
+    t.content.recipientLabels = {"A", "", "A"};
     CHECK(check(t).problems() ==
           problem_list{
               make_problem({"recipientLabels", "1"}, k::too_short, 1, "must not be empty"),
               make_problem({"recipientLabels", "2"}, k::invalid, std::nullopt, "recipient labels must be distinct")});
     require_same_as_read(t);
     // A rule's problem where the member has one of its own is dropped, as read drops it.
-    t.recipientLabels = {std::string(256, 'L'), std::string(256, 'L')};
+    t.content.recipientLabels = {std::string(256, 'L'), std::string(256, 'L')};
     CHECK(check(t).problems() ==
           problem_list{make_problem({"recipientLabels", "0"}, k::too_long, 255, "must be at most 255 characters"),
                        make_problem({"recipientLabels", "1"}, k::too_long, 255, "must be at most 255 characters")});
@@ -434,7 +434,7 @@ TEST_CASE("check: a rule across members sees a refused member as read leaves it"
 
 TEST_CASE("check: at most max_reported_problems problems, as read", "[check]") {
     control_template_create_request t;
-    t.recipientLabels.assign(150, bounded_string<1, 255>(""));
+    t.content.recipientLabels.assign(150, bounded_string<1, 255>(""));
     const auto problems = check(t).problems();
     CHECK(problems.size() == max_reported_problems);
     CHECK(problems.back().path == problem_path{"recipientLabels", "99"});

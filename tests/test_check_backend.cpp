@@ -63,9 +63,9 @@ TEST_CASE("check: every response of a scenario on the reference backend is valid
     call_checked(b, key, workspace);
 
     control_envelope_create_request create;
-    create.title = "Contract";
-    create.documents = {control_document_input{"contract.pdf", 2}};
-    create.tags = std::vector<std::string>{"q4"};
+    create.content.title = "Contract";
+    create.content.documents = {control_document_input{"contract.pdf", 2}};
+    create.content.tags = std::vector<std::string>{"q4"};
     const auto created = call_checked(b, key, create);
 
     envelope_add_recipients_request add;

@@ -400,7 +400,7 @@ TEST_CASE("model: requiredness and constraints are in the types", "[model]") {
     STATIC_REQUIRE(decltype(contact_create_request::contacts)::min_size == 1);
     STATIC_REQUIRE(decltype(contact_create_request::contacts)::max_size == 50);
     STATIC_REQUIRE(decltype(contact_delete_request::emails)::max_size == 50);
-    STATIC_REQUIRE(decltype(control_envelope_create_request::documents)::min_size == 1);
+    STATIC_REQUIRE(decltype(control_envelope_content::documents)::min_size == 1);
 
     // defaults are left to the caller
     STATIC_REQUIRE(default_page == 1);
@@ -574,7 +574,7 @@ TEST_CASE("model: cross-member rules", "[model]") {
         CHECK(run_validate(request).empty());
     }
     SECTION("control template create: distinct recipient labels") {
-        control_template_create_request request;
+        control_template_content request;  // the hook of its content, flattened into the request
         request.recipientLabels.assign({"A", "B", "A", "B"});
         auto problems = run_validate(request);
         REQUIRE(problems.size() == 2);
@@ -664,6 +664,10 @@ struct place {
     std::optional<std::string> zip;
 };
 BOOST_DESCRIBE_STRUCT(place, (), (city, zip))
+// A rule across place's members: it holds wherever a place is flattened.
+inline void validate(const place& value, esign::problem_sink& sink) {
+    if (value.zip && value.zip->size() != 5) sink.add({"zip"}, esign::problem_kind::invalid, "a zip code has 5 digits");
+}
 struct labelled {
     std::optional<std::string> label;
     esign::flattened<place> where;  // flattened inside a flattened member
@@ -681,17 +685,18 @@ struct item : identity {
 BOOST_DESCRIBE_STRUCT(item, (identity), (name, about, after))
 }  // namespace flattened_test
 
-TEST_CASE("model: a flattened member's members are the struct's own, in its place", "[model][members]") {
+TEST_CASE("model: a flattened member's members are the struct's own and in its place", "[model][members]") {
     using namespace flattened_test;
     namespace json = esign::json;
     CHECK(member_names<item>() == strings{"id", "name", "label", "city", "zip", "after"});
+    STATIC_REQUIRE(std::is_same_v<esign::flattened_parts<item>, boost::mp11::mp_list<place, labelled>>);
 
     SECTION("read and write: inline members, in declaration order") {
-        const std::string text = R"({"id":"a","name":"n","label":"L","city":"Paris","zip":"75","after":3})";
-        auto r = json::read<item>(R"({"after":3,"city":"Paris","zip":"75","id":"a","label":"L","name":"n"})");
+        const std::string text = R"({"id":"a","name":"n","label":"L","city":"Paris","zip":"75001","after":3})";
+        auto r = json::read<item>(R"({"after":3,"city":"Paris","zip":"75001","id":"a","label":"L","name":"n"})");
         REQUIRE(r.has_value());
         CHECK(r->about.where.city == "Paris");
-        CHECK(r->about.where.zip == "75");
+        CHECK(r->about.where.zip == "75001");
         CHECK(r->about.label == "L");
         CHECK(r->id == "a");
         CHECK(json::write(*r) == text);
@@ -724,6 +729,16 @@ TEST_CASE("model: a flattened member's members are the struct's own, in its plac
         CHECK(nested.problems()[0].path == problem_path{"about"});
         CHECK(nested.problems()[0].kind == problem_kind::unknown_member);
         CHECK(nested.problems()[1].path == problem_path{"where"});
+
+        // place's rule, at its member's own path, by read and esign::check alike.
+        auto short_zip = json::read<item>(R"({"id":"a","name":"n","after":1,"city":"x","zip":"123"})");
+        REQUIRE(short_zip.problems().size() == 1);
+        CHECK(short_zip.problems()[0].path == problem_path{"zip"});
+        CHECK(short_zip.problems()[0].kind == problem_kind::invalid);
+        item zip_of_three;
+        zip_of_three.about.where.city = "x";
+        zip_of_three.about.where.zip = "123";
+        CHECK(esign::check(zip_of_three).problems() == short_zip.problems());
 
         item built;
         built.about.where.city = "Marseille";

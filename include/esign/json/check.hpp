@@ -346,7 +346,7 @@ bool check_members(const T& value, checker& c) {
     });
     // No member is missing from a value: the rules across members are judged, as read judges
     // them once every required member is present.
-    if constexpr (has_validate<T>) {
+    if constexpr (has_rules_across_members<T>()) {
         if (c.judging && !c.full()) {
             auto sink = c.sink(first_problem);
             if constexpr (std::is_copy_constructible_v<T>) {

@@ -41,6 +41,18 @@ concept has_validate = requires(const T& t, problem_sink& s) {
     validate(t, s);
 };
 
+template <class T>
+using validated = std::bool_constant<has_validate<T>>;
+
+// Whether T, or a part of T flattened into it, has rules across its members.
+template <class T>
+constexpr bool has_rules_across_members() {
+    if constexpr (boost::describe::has_describe_members<T>::value)
+        return has_validate<T> || boost::mp11::mp_any_of<flattened_parts<T>, validated>::value;
+    else
+        return has_validate<T>;
+}
+
 template <described_enum E>
 std::string allowed_values_message() {
     std::string m = "must be one of: ";
@@ -101,15 +113,19 @@ inline constexpr auto member_prefix = [] {
     return out;
 }();
 
-// The rules across the members of `value` (its validate hook), as read and esign::check both
-// judge them: `sink` is at the value's path, the value's own problems begin at `first_problem`
-// in `problems`, and a rule's problem at a member that already has one that marks it bad is
-// dropped. Called when every required member is present.
+// The rules across the members of `value` (its validate hook, after those of its flattened
+// parts, whose members are its own), as read and esign::check both judge them: `sink` is at the
+// value's path, the value's own problems begin at `first_problem` in `problems`, and a rule's
+// problem at a member that already has one that marks it bad is dropped. Called when every
+// required member is present.
 template <class T>
 void check_across_members(const T& value, problem_list& problems, problem_sink& sink, std::size_t first_problem) {
-    if constexpr (has_validate<T>) {
+    if constexpr (has_rules_across_members<T>()) {
         const std::size_t first_rule_problem = problems.size();
-        validate(value, sink);
+        for_each_flattened_part(value, [&](const auto& part) {
+            if constexpr (has_validate<std::remove_cvref_t<decltype(part)>>) validate(part, sink);
+        });
+        if constexpr (has_validate<T>) validate(value, sink);
         drop_rule_problems_on_bad_members(problems, first_problem, first_rule_problem);
     } else {
         (void)value, (void)problems, (void)sink, (void)first_problem;
@@ -273,7 +289,7 @@ private:
                 all_required_present = false;
             }
         }
-        if constexpr (detail::has_validate<T>) {
+        if constexpr (detail::has_rules_across_members<T>()) {
             if (all_required_present) {
                 auto sink = d.sink(f.first_problem);
                 detail::check_across_members(*static_cast<const T*>(f.target), d.problems(), sink, f.first_problem);

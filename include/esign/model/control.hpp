@@ -103,14 +103,20 @@ struct control_attachment_input {
 };
 BOOST_DESCRIBE_STRUCT(control_attachment_input, (), (title))
 
-struct control_envelope_create_request {
-    std::optional<uuid36> workspaceUuid;
+// The envelope that envelope/create makes (a fixture's envelope holds the same members).
+struct control_envelope_content {
     bounded_string<0, 255> title;
     bounded_vector<control_document_input, 1> documents;
     std::optional<std::vector<control_attachment_input>> attachments;
     std::optional<std::vector<std::string>> tags;
 };
-BOOST_DESCRIBE_STRUCT(control_envelope_create_request, (), (workspaceUuid, title, documents, attachments, tags))
+BOOST_DESCRIBE_STRUCT(control_envelope_content, (), (title, documents, attachments, tags))
+
+struct control_envelope_create_request {
+    std::optional<uuid36> workspaceUuid;
+    flattened<control_envelope_content> content;  // title, documents, attachments, tags
+};
+BOOST_DESCRIBE_STRUCT(control_envelope_create_request, (), (workspaceUuid, content))
 
 struct control_envelope_create_response {
     std::string envelopeUuid;
@@ -122,15 +128,15 @@ BOOST_DESCRIBE_STRUCT(control_envelope_create_response, (), (envelopeUuid, docum
 // ---------------------------------------------------------------------------------------------
 // POST /_control/template/create (with the team's API key)
 
-struct control_template_create_request {
-    std::optional<uuid36> workspaceUuid;
+// The template that template/create makes (a fixture's template holds the same members).
+struct control_template_content {
     bounded_string<0, 255> title;
     bounded_vector<bounded_string<1, 255>, 1> recipientLabels;  // distinct (validate below)
     std::vector<control_document_input> documents;
 };
-BOOST_DESCRIBE_STRUCT(control_template_create_request, (), (workspaceUuid, title, recipientLabels, documents))
+BOOST_DESCRIBE_STRUCT(control_template_content, (), (title, recipientLabels, documents))
 
-inline void validate(const control_template_create_request& value, problem_sink& sink) {
+inline void validate(const control_template_content& value, problem_sink& sink) {
     const auto& labels = value.recipientLabels;
     for (std::size_t i = 1; i < labels.size(); ++i) {
         for (std::size_t j = 0; j < i; ++j) {
@@ -142,6 +148,12 @@ inline void validate(const control_template_create_request& value, problem_sink&
         }
     }
 }
+
+struct control_template_create_request {
+    std::optional<uuid36> workspaceUuid;
+    flattened<control_template_content> content;  // title, recipientLabels, documents
+};
+BOOST_DESCRIBE_STRUCT(control_template_create_request, (), (workspaceUuid, content))
 
 struct control_template_create_response {
     std::string templateUuid;

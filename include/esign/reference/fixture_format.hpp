@@ -53,8 +53,6 @@
 #include <vector>
 
 #include <boost/describe/class.hpp>
-#include <boost/describe/members.hpp>
-#include <boost/mp11/algorithm.hpp>
 
 #include <esign/model/model.hpp>
 #include <esign/reference/team_state.hpp>
@@ -65,30 +63,22 @@ namespace esign::reference {
 // An API key as it travels in "Authorization: Bearer <key>" (RFC 6750 b64token characters).
 using fixture_api_key = pattern_string<"^[A-Za-z0-9._~+/=-]+$">;
 
+// A template: an optional fixed uuid, then the members of /_control/template/create but its
+// workspaceUuid (the same type, so the same rules: labels are distinct).
 struct fixture_template {
     std::optional<uuid36> uuid;
-    bounded_string<0, 255> title;
-    bounded_vector<bounded_string<1, 255>, 1> recipientLabels;
-    std::vector<control_document_input> documents;
-
-    control_template_create_request as_request() const {
-        return control_template_create_request{std::nullopt, title, recipientLabels, documents};
-    }
+    flattened<control_template_content> content;
 };
-BOOST_DESCRIBE_STRUCT(fixture_template, (), (uuid, title, recipientLabels, documents))
+BOOST_DESCRIBE_STRUCT(fixture_template, (), (uuid, content))
 
-// Labels are distinct: the rule of /_control/template/create, at the same relative paths.
-inline void validate(const fixture_template& value, problem_sink& sink) { validate(value.as_request(), sink); }
-
+// An envelope: an optional fixed uuid, the members of /_control/envelope/create but its
+// workspaceUuid, and the recipients to add.
 struct fixture_envelope {
     std::optional<uuid36> uuid;
-    bounded_string<0, 255> title;
-    bounded_vector<control_document_input, 1> documents;
-    std::optional<std::vector<control_attachment_input>> attachments;
-    std::optional<std::vector<std::string>> tags;
+    flattened<control_envelope_content> content;
     std::optional<std::vector<add_recipients_item>> recipients;
 };
-BOOST_DESCRIBE_STRUCT(fixture_envelope, (), (uuid, title, documents, attachments, tags, recipients))
+BOOST_DESCRIBE_STRUCT(fixture_envelope, (), (uuid, content, recipients))
 
 struct fixture_workspace {
     std::optional<uuid36> uuid;
@@ -102,32 +92,12 @@ struct fixture_workspace {
 BOOST_DESCRIBE_STRUCT(fixture_workspace, (), (uuid, name, colorHex, sandbox, contacts, templates, envelopes))
 
 // A webhook of the team: an optional fixed uuid, then the members of /public/webhook/create
-// (the same types, so the same decoding rules; the operation itself checks the rest).
+// (the same type, so the same decoding rules; the operation itself checks the rest).
 struct fixture_webhook {
     std::optional<uuid36> uuid;
-    absolute_uri url;
-    webhook_content_type contentType{webhook_content_type::application_json};
-    bool sslVerify{};
-    bool active{};
-    tri_state<webhook_secret> secret;
-    std::optional<std::vector<webhook_event>> events;
-    std::optional<std::vector<uuid36>> workspaceUuids;
-    std::optional<webhook_title> title;
-
-    webhook_create_request as_request() const {
-        return webhook_create_request{url, contentType, sslVerify, active, secret, events, workspaceUuids, title};
-    }
+    flattened<webhook_create_request> request;
 };
-BOOST_DESCRIBE_STRUCT(fixture_webhook, (),
-                      (uuid, url, contentType, sslVerify, active, secret, events, workspaceUuids, title))
-// Every member of the request, and the uuid (a member added to the request must be added here).
-namespace fixture_detail {
-template <class T>
-inline constexpr std::size_t member_count =
-    boost::mp11::mp_size<boost::describe::describe_members<T, boost::describe::mod_public>>::value;
-}  // namespace fixture_detail
-static_assert(fixture_detail::member_count<fixture_webhook> ==
-              fixture_detail::member_count<webhook_create_request> + 1);
+BOOST_DESCRIBE_STRUCT(fixture_webhook, (), (uuid, request))
 
 struct fixture_team {
     std::optional<uuid36> uuid;

@@ -137,13 +137,13 @@ private:
 
     void add_template(const workspace_record& ws, const fixture_template& t, const problem_path& at) {
         if (t.uuid && c_.st.templates.count(t.uuid->str())) return used_twice(joined(at, {"uuid"}));
-        create_template(c_, ws, t.as_request(), t.uuid ? std::optional<std::string>(t.uuid->str()) : std::nullopt);
+        create_template(c_, ws, t.content, t.uuid ? std::optional<std::string>(t.uuid->str()) : std::nullopt);
     }
 
     // Through /_control/envelope/create, then /public/envelope/add-recipients.
     void add_envelope(const workspace_record& ws, const fixture_envelope& e, const problem_path& at) {
         if (e.uuid && c_.st.envelopes.count(e.uuid->str())) return used_twice(joined(at, {"uuid"}));
-        control_envelope_create_request create{uuid36(ws.uuid), e.title, e.documents, e.attachments, e.tags};
+        control_envelope_create_request create{uuid36(ws.uuid), e.content};
         auto created = handlers::handle(c_, create);
         if (!succeeded(created, at)) return;
         std::string uuid = std::get<0>(created).envelopeUuid;
@@ -162,7 +162,7 @@ private:
     // Through /public/webhook/create (as the team being loaded), then given its fixed uuid.
     void add_webhook(const fixture_webhook& w, const problem_path& at) {
         if (w.uuid && c_.st.webhooks.count(w.uuid->str())) return used_twice(joined(at, {"uuid"}));
-        auto created = handlers::handle(c_, w.as_request());
+        auto created = handlers::handle(c_, webhook_create_request(w.request));
         if (!succeeded(created, at)) return;
         if (w.uuid) rename_webhook(std::get<0>(created).webhook.uuid, w.uuid->str());
     }

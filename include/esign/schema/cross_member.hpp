@@ -88,7 +88,7 @@ struct cross_member_rules<logs_list_request> {
 
 // Recipient labels of a template are distinct.
 template <>
-struct cross_member_rules<control_template_create_request> {
+struct cross_member_rules<control_template_content> {
     static void add(boost::json::object& schema) {
         schema.at("properties").as_object().at("recipientLabels").as_object()["uniqueItems"] = true;
     }

@@ -381,6 +381,12 @@ struct schema_of<T> {
         boost::json::object s{{"type", "object"}, {"properties", std::move(properties)}};
         if (!required.empty()) s["required"] = std::move(required);
         if (ctx.options().strict) s["additionalProperties"] = false;
+        // The rules of the parts flattened into T hold for its members too.
+        boost::mp11::mp_for_each<boost::mp11::mp_transform<boost::mp11::mp_identity, flattened_parts<T>>>(
+            [&](auto part) {
+                using part_type = typename decltype(part)::type;
+                if constexpr (has_cross_member_rules<part_type>) cross_member_rules<part_type>::add(s);
+            });
         if constexpr (has_cross_member_rules<T>) cross_member_rules<T>::add(s);
         return s;
     }

@@ -24,7 +24,9 @@ namespace esign {
 // A member whose own members are the enclosing struct's in JSON (no nested object): U must be a
 // described struct. `contact.address.city` in C++ is `"city"` of the contact in JSON.
 template <class U>
-struct flattened : U {};
+struct flattened : U {
+    using flattened_type = U;
+};
 
 namespace detail {
 
@@ -83,6 +85,55 @@ struct members_below<T, boost::mp11::mp_list<Path...>, U> {
 
 template <class T>
 using described_members = typename detail::members_below<T, boost::mp11::mp_list<>, T>::type;
+
+namespace detail {
+template <class M>
+concept is_flattened = requires {
+    typename M::flattened_type;
+}
+&&std::is_base_of_v<typename M::flattened_type, M>;
+
+template <class U>
+struct parts_of;
+template <class M>
+struct parts_of_member {
+    using type = boost::mp11::mp_list<>;
+};
+template <is_flattened M>
+struct parts_of_member<M> {
+    using part = typename M::flattened_type;
+    using type = boost::mp11::mp_push_back<typename parts_of<part>::type, part>;
+};
+template <class U>
+struct parts_of {
+    template <class D>
+    using of_member = typename parts_of_member<std::remove_cvref_t<decltype(std::declval<U&>().*D::pointer)>>::type;
+    using type = boost::mp11::mp_apply<
+        boost::mp11::mp_append,
+        boost::mp11::mp_push_front<
+            boost::mp11::mp_transform<of_member,
+                                      boost::mp11::mp_rename<own_and_inherited_members<U>, boost::mp11::mp_list>>,
+            boost::mp11::mp_list<>>>;
+};
+}  // namespace detail
+
+// The U of each flattened<U> member of T (those inside a part before it), in declaration order.
+template <class T>
+using flattened_parts = typename detail::parts_of<T>::type;
+
+// Calls f(part) for the U of each flattened<U> member of `object` (those inside a part before
+// it), in declaration order: the parts whose own rules across members are T's rules too.
+template <class T, class F>
+constexpr void for_each_flattened_part(const T& object, F&& f) {
+    boost::mp11::mp_for_each<detail::own_and_inherited_members<T>>([&](auto m) {
+        using member_type = std::remove_cvref_t<decltype(object.*m.pointer)>;
+        if constexpr (detail::is_flattened<member_type>) {
+            const typename member_type::flattened_type& part = object.*m.pointer;
+            for_each_flattened_part(part, f);
+            f(part);
+        }
+    });
+}
 
 // Whether a member may be left out: a std::optional (nullable<T> derives from std::optional
 // but is always present, so it is not one).

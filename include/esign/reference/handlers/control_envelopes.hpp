@@ -22,18 +22,18 @@ inline outcome<control_envelope_create_response> handle(context& c, const contro
     const workspace_record* ws = c.resolve_workspace(r.workspaceUuid);
     if (!ws) return failure{error_code::WORKSPACE_NOT_FOUND};
 
-    envelope_record env = envelope_store::new_envelope(c, *c.team, *ws, r.title.str());
+    envelope_record env = envelope_store::new_envelope(c, *c.team, *ws, r.content.title.str());
     control_envelope_create_response out;
-    for (const auto& d : r.documents) {
+    for (const auto& d : r.content.documents) {
         env.documents.push_back(envelope_store::new_document(c, d.title.str(), d.pageCount.value, false));
         out.documentUuids.push_back(env.documents.back().doc.uuid);
     }
-    if (r.attachments)
-        for (const auto& a : *r.attachments) {
+    if (r.content.attachments)
+        for (const auto& a : *r.content.attachments) {
             env.documents.push_back(envelope_store::new_document(c, a.title.str(), 0, true));
             out.attachmentUuids.push_back(env.documents.back().doc.uuid);
         }
-    if (r.tags) rules::add_tags(env.tags, *r.tags);
+    if (r.content.tags) rules::add_tags(env.tags, *r.content.tags);
     out.envelopeUuid = envelope_store::commit_new_envelope(c, std::move(env), *c.team).uuid;
     return out;
 }

@@ -12,9 +12,8 @@
 namespace esign::reference {
 
 // Stores a template in `ws`. `uuid` is fixed by a fixture; otherwise a new one is drawn.
-// Labels are distinct (the request's validate hook checked it); nothing here can fail.
-inline template_record& create_template(context& c, const workspace_record& ws,
-                                        const control_template_create_request& r,
+// Labels are distinct (the content's validate hook checked it); nothing here can fail.
+inline template_record& create_template(context& c, const workspace_record& ws, const control_template_content& r,
                                         const std::optional<std::string>& uuid = std::nullopt) {
     template_record t;
     t.uuid = uuid ? *uuid : c.ids.uuid();
@@ -54,7 +53,7 @@ namespace esign::reference::handlers {
 inline outcome<control_template_create_response> handle(context& c, const control_template_create_request& r) {
     const workspace_record* ws = c.resolve_workspace(r.workspaceUuid);
     if (!ws) return failure{error_code::WORKSPACE_NOT_FOUND};
-    const template_record& t = create_template(c, *ws, r);
+    const template_record& t = create_template(c, *ws, r.content);
     control_template_create_response out;
     out.templateUuid = t.uuid;
     for (const auto& d : t.documents) out.documentUuids.push_back(d.uuid);
