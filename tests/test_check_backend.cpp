@@ -49,7 +49,7 @@ TEST_CASE("check: every response of a scenario on the reference backend is valid
     reference::backend b(options);
 
     control_team_create_request new_team;
-    new_team.name = "check";
+    new_team.profile.name = "check";
     new_team.seed = 17;
     new_team.startTime = 1'700'000'000'000;
     const auto team = call_checked(b, std::nullopt, new_team);

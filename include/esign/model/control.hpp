@@ -36,23 +36,34 @@ inline constexpr std::int32_t default_api_credits = 1000;
 inline constexpr std::int32_t default_email_quota = 1000;
 inline constexpr bool default_subscription = true;
 
-struct control_team_create_request {
-    std::optional<std::string> name;
-    std::optional<email_address> ownerEmail;
-    std::optional<std::string> ownerFirstname;
-    std::optional<std::string> ownerLastname;
+// A team's plan, as team/create sets it and team/update changes it (absent: the default, or
+// unchanged).
+struct control_team_plan {
     std::optional<ranged<0>> apiCredits;                // default_api_credits
     std::optional<ranged<0>> emailQuota;                // default_email_quota
     std::optional<bool> subscription;                   // default_subscription
     std::optional<std::vector<plan_feature>> features;  // default: every plan_feature
+};
+BOOST_DESCRIBE_STRUCT(control_team_plan, (), (apiCredits, emailQuota, subscription, features))
+
+// A team as team/create makes it and a fixture's team describes it: its name, owner and plan.
+struct control_team_profile {
+    std::optional<std::string> name;
+    std::optional<email_address> ownerEmail;
+    std::optional<std::string> ownerFirstname;
+    std::optional<std::string> ownerLastname;
+    flattened<control_team_plan> plan;  // apiCredits, emailQuota, subscription, features
+};
+BOOST_DESCRIBE_STRUCT(control_team_profile, (), (name, ownerEmail, ownerFirstname, ownerLastname, plan))
+
+struct control_team_create_request {
+    flattened<control_team_profile> profile;  // name … features
     // §6.3: the team's identifiers come from its own stream seeded by `seed`; with `startTime`
     // (unix ms, 0 or more) its clock starts there and moves only by /_control/clock/advance.
     std::optional<std::int64_t> seed;
     std::optional<std::int64_t> startTime;
 };
-BOOST_DESCRIBE_STRUCT(control_team_create_request, (),
-                      (name, ownerEmail, ownerFirstname, ownerLastname, apiCredits, emailQuota, subscription, features,
-                       seed, startTime))
+BOOST_DESCRIBE_STRUCT(control_team_create_request, (), (profile, seed, startTime))
 
 struct control_team_create_response {
     std::string teamUuid;
@@ -80,12 +91,9 @@ using control_team_reset_response = empty_response;
 
 struct control_team_update_request {
     std::optional<uuid36> teamUuid;
-    std::optional<ranged<0>> apiCredits;
-    std::optional<ranged<0>> emailQuota;
-    std::optional<bool> subscription;
-    std::optional<std::vector<plan_feature>> features;
+    flattened<control_team_plan> plan;  // apiCredits, emailQuota, subscription, features
 };
-BOOST_DESCRIBE_STRUCT(control_team_update_request, (), (teamUuid, apiCredits, emailQuota, subscription, features))
+BOOST_DESCRIBE_STRUCT(control_team_update_request, (), (teamUuid, plan))
 
 using control_team_update_response = empty_response;
 

@@ -103,29 +103,17 @@ struct fixture_team {
     std::optional<uuid36> uuid;
     fixture_api_key apiKey;
     std::optional<uuid36> defaultWorkspaceUuid;
-    std::optional<std::string> name;
-    std::optional<email_address> ownerEmail;
-    std::optional<std::string> ownerFirstname;
-    std::optional<std::string> ownerLastname;
-    std::optional<ranged<0>> apiCredits;
-    std::optional<ranged<0>> emailQuota;
-    std::optional<bool> subscription;
-    std::optional<std::vector<plan_feature>> features;
+    flattened<control_team_profile> profile;  // name … features: the members of /_control/team/create
     std::optional<std::vector<contact_create_item>> contacts;
     std::optional<std::vector<fixture_template>> templates;
     std::optional<std::vector<fixture_envelope>> envelopes;
     std::optional<std::vector<fixture_workspace>> workspaces;
     std::optional<std::vector<fixture_webhook>> webhooks;
     std::optional<team_state> state;  // instead of the five above: the records exactly (a snapshot)
-
-    control_team_create_request as_request() const {
-        return control_team_create_request{name,       ownerEmail,   ownerFirstname, ownerLastname, apiCredits,
-                                           emailQuota, subscription, features,       std::nullopt,  std::nullopt};
-    }
 };
 BOOST_DESCRIBE_STRUCT(fixture_team, (),
-                      (uuid, apiKey, defaultWorkspaceUuid, name, ownerEmail, ownerFirstname, ownerLastname, apiCredits,
-                       emailQuota, subscription, features, contacts, templates, envelopes, workspaces, webhooks, state))
+                      (uuid, apiKey, defaultWorkspaceUuid, profile, contacts, templates, envelopes, workspaces,
+                       webhooks, state))
 
 struct fixture_document {
     std::vector<fixture_team> teams;

@@ -51,15 +51,12 @@ inline problem_list build_members_beside_state(const fixture_team& t, const prob
 }
 
 // The members of a team object that /_control/team/update and team/create set, onto a team.
-inline void apply_team_members(team_record& team, const fixture_team& t) {
+inline void apply_team_members(team_record& team, const control_team_profile& t) {
     if (t.name) team.name = *t.name;
     if (t.ownerEmail) team.owner_email = *t.ownerEmail;
     if (t.ownerFirstname) team.owner_firstname = *t.ownerFirstname;
     if (t.ownerLastname) team.owner_lastname = *t.ownerLastname;
-    if (t.apiCredits) team.api_credits = t.apiCredits->value;
-    if (t.emailQuota) team.email_quota = t.emailQuota->value;
-    if (t.subscription) team.subscription = *t.subscription;
-    if (t.features) team.features = std::set<plan_feature>(t.features->begin(), t.features->end());
+    apply_plan(team, t.plan);
 }
 
 // Builds the fixture into a store, collecting problems at fixture paths.
@@ -80,7 +77,7 @@ public:
         fixed.api_key = t.apiKey.str();
         fixed.default_name = "Team " + std::to_string(c_.st.teams.size() + 1);
         if (t.defaultWorkspaceUuid) fixed.default_workspace_uuid = t.defaultWorkspaceUuid->str();
-        team_record& team = create_team(c_, t.as_request(), fixed);
+        team_record& team = create_team(c_, t.profile, fixed);
         c_.team = &team;
         made.push_back(team.uuid);
         if (t.state) {

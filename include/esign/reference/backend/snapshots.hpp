@@ -42,14 +42,14 @@ inline fixture_team backend::fixture_team_of(const team_record& team) {
     t.uuid = uuid36(team.uuid);
     t.apiKey = fixture_api_key(team.api_key);
     t.defaultWorkspaceUuid = uuid36(team.default_workspace_uuid);
-    t.name = team.name;
-    t.ownerEmail = email_address(team.owner_email);
-    t.ownerFirstname = team.owner_firstname;
-    t.ownerLastname = team.owner_lastname;
-    t.apiCredits = count(team.api_credits);
-    t.emailQuota = count(team.email_quota);
-    t.subscription = team.subscription;
-    t.features = std::vector<plan_feature>(team.features.begin(), team.features.end());
+    t.profile.name = team.name;
+    t.profile.ownerEmail = email_address(team.owner_email);
+    t.profile.ownerFirstname = team.owner_firstname;
+    t.profile.ownerLastname = team.owner_lastname;
+    t.profile.plan.apiCredits = count(team.api_credits);
+    t.profile.plan.emailQuota = count(team.email_quota);
+    t.profile.plan.subscription = team.subscription;
+    t.profile.plan.features = std::vector<plan_feature>(team.features.begin(), team.features.end());
     return t;
 }
 
@@ -88,7 +88,7 @@ inline reply backend::restore_team(team_shard& shard, const std::shared_ptr<team
         if (!problems.empty())
             return make_error(shard.ids, path, error_code::INVALID_REQUEST_FORMAT, std::move(problems), {}, 0,
                               shard.now(options_.wall_clock()));
-        fixture_detail::apply_team_members(team, t);
+        fixture_detail::apply_team_members(team, t.profile);
         team.default_workspace_uuid = default_ws;
         pending = std::move(t.state->pending_deliveries);
         install_state(shard.st, std::move(*t.state), shard.ids);

@@ -50,7 +50,7 @@ inline reply backend::create_team_shard(std::string_view path, const control_tea
     shard->publish_clock();
     std::vector<webhook_job> none;
     context ctx{shard->st, nullptr, shard->now(options_.wall_clock()), shard->ids, options_, none};
-    const team_record& team = create_team(ctx, request, identity);
+    const team_record& team = create_team(ctx, request.profile, identity);
     shard->uuid = team.uuid;
     shard->mark_initial();
 

@@ -28,12 +28,20 @@ inline std::set<plan_feature> every_plan_feature() {
     return {all.begin(), all.end()};
 }
 
+// The members of a plan that are given, onto a team (the others stay as they are).
+inline void apply_plan(team_record& team, const control_team_plan& plan) {
+    if (plan.apiCredits) team.api_credits = plan.apiCredits->value;
+    if (plan.emailQuota) team.email_quota = plan.emailQuota->value;
+    if (plan.subscription) team.subscription = *plan.subscription;
+    if (plan.features) team.features = std::set<plan_feature>(plan.features->begin(), plan.features->end());
+}
+
 // Stores a team with its owner and its default workspace, and logs TEAM_CREATED and
 // WORKSPACE_CREATED. Defaults (contract.md §5, and ours where it leaves them open):
 //   name        fixed.default_name, else "Team <first 8 hex digits of the team's uuid>"
 //   ownerEmail  "owner-<first 8 hex digits of the team's uuid>@example.com"
 // The caller makes sure the api key is not taken; nothing here can fail.
-inline team_record& create_team(context& c, const control_team_create_request& r, const team_identity& fixed) {
+inline team_record& create_team(context& c, const control_team_profile& r, const team_identity& fixed) {
     team_record team;
     team.uuid = fixed.uuid ? *fixed.uuid : c.ids.uuid();
     team.name = r.name ? *r.name : fixed.default_name ? *fixed.default_name : "Team " + team.uuid.substr(0, 8);
@@ -42,10 +50,11 @@ inline team_record& create_team(context& c, const control_team_create_request& r
     team.owner_email = r.ownerEmail ? r.ownerEmail->str() : "owner-" + team.uuid.substr(0, 8) + "@example.com";
     team.owner_firstname = r.ownerFirstname;
     team.owner_lastname = r.ownerLastname;
-    team.api_credits = r.apiCredits ? r.apiCredits->value : default_api_credits;
-    team.email_quota = r.emailQuota ? r.emailQuota->value : default_email_quota;
-    team.subscription = r.subscription.value_or(default_subscription);
-    team.features = r.features ? std::set<plan_feature>(r.features->begin(), r.features->end()) : every_plan_feature();
+    team.api_credits = default_api_credits;
+    team.email_quota = default_email_quota;
+    team.subscription = default_subscription;
+    team.features = every_plan_feature();
+    apply_plan(team, r.plan);
     team.creation_date = c.now;
 
     auto& stored = c.st.teams[team.uuid] = std::move(team);
@@ -73,11 +82,7 @@ inline outcome<utils_whoami_response> handle(context& c, const utils_whoami_requ
 inline outcome<control_team_update_response> handle(context& c, const control_team_update_request& r) {
     if (r.teamUuid && r.teamUuid->str() != c.team->uuid)
         return invalid_at({"teamUuid"}, problem_kind::invalid, "is not your team");
-    team_record& team = *c.team;
-    if (r.apiCredits) team.api_credits = r.apiCredits->value;
-    if (r.emailQuota) team.email_quota = r.emailQuota->value;
-    if (r.subscription) team.subscription = *r.subscription;
-    if (r.features) team.features = std::set<plan_feature>(r.features->begin(), r.features->end());
+    apply_plan(*c.team, r.plan);
     return control_team_update_response{};
 }
 
