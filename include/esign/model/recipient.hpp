@@ -74,10 +74,12 @@ BOOST_DESCRIBE_STRUCT(add_recipients_item, (), (type, email, firstname, lastname
 constexpr bool phone_satisfies(verification_type verification, std::string_view phone) noexcept {
     return verification != verification_type::sms || !phone.empty();
 }
+inline constexpr std::string_view sms_needs_phone_message =
+    "a recipient with verificationType sms needs a non-empty phone";
 
 inline void validate(const add_recipients_item& value, problem_sink& sink) {
     if (!phone_satisfies(value.verificationType.value_or(verification_type::none), value.phone.value_or("")))
-        sink.add({"phone"}, problem_kind::invalid, "a recipient with verificationType sms needs a non-empty phone");
+        sink.add({"phone"}, problem_kind::invalid, std::string(sms_needs_phone_message));
 }
 
 struct envelope_add_recipients_request {
