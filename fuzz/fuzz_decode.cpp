@@ -175,7 +175,7 @@ void check_request(std::string_view body, bool strict, std::string_view op_path)
         // copy and esign's builder the first, and the problems come from the first.
         const walk a = follow(parsed, p.path);
         const walk b = follow(esign_parsed->value, p.path);
-        const bool may_be_absent = p.kind == esign::problem_kind::missing || p.kind == esign::problem_kind::invalid;
+        const bool may_be_absent = p.kind == esign::problem_kind::missing || p.kind == esign::problem_kind::rule;
         auto fits = [&](walk w) { return w == walk::ok || (w == walk::missing_last && may_be_absent); };
         // A duplicate inside a copy of a member that is itself duplicated (neither parser keeps
         // the middle copies of a member given three times): it is enough that an ancestor is

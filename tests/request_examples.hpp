@@ -674,24 +674,24 @@ inline void envelope_rows() {
         .fails(erase({"recipients", "0", "lastname"}), {"recipients", "0", "lastname"}, k::missing)
         .fails(set({"recipients", "0", "lastname"}, 5), {"recipients", "0", "lastname"}, k::type)
         // The same e-mail under two labels: at the second one's email path.
-        .fails(set({"recipients", "1", "email"}, "a@example.com"), {"recipients", "1", "email"}, k::invalid)
+        .fails(set({"recipients", "1", "email"}, "a@example.com"), {"recipients", "1", "email"}, k::rule)
         .beyond_schema(schema_gap::unique_key)
         .fails_all(
             all({set({"recipients", "1", "email"}, "a@example.com"),
                  set({"recipients", "2"},
                      j(R"({"type":"manual","label":"Signer 3","email":"a@example.com","firstname":"E","lastname":"F"})"))}),
-            {at({"recipients", "1", "email"}, k::invalid), at({"recipients", "2", "email"}, k::invalid)})
+            {at({"recipients", "1", "email"}, k::rule), at({"recipients", "2", "email"}, k::rule)})
         .beyond_schema(schema_gap::unique_key)
         .fails_all(
             all({set({"recipients", "0", "email"}, "b@example.com"),
                  set({"recipients", "2"},
                      j(R"({"type":"manual","label":"Signer 3","email":"c@example.com","firstname":"E","lastname":"F"})"))}),
-            {at({"recipients", "1", "email"}, k::invalid)})
+            {at({"recipients", "1", "email"}, k::rule)})
         .beyond_schema(schema_gap::unique_key)
         .fails_strict(set({"recipients", "0", "phone"}, "+1"), {"recipients", "0", "phone"}, k::unknown_member)
         // The cross-member rule is judged even when an unrelated member has a problem (all problems are reported).
         .fails_all(all({set({"templateUuid"}, s(U35)), set({"recipients", "1", "email"}, "a@example.com")}),
-                   {at({"templateUuid"}, k::too_short, 36), at({"recipients", "1", "email"}, k::invalid)});
+                   {at({"templateUuid"}, k::too_short, 36), at({"recipients", "1", "email"}, k::rule)});
 
     section att{"/public/envelope/delete-attachment",
                 R"({"workspaceUuid":")" + U2 + R"(","envelopeUuid":")" + U + R"(","documentUuid":")" + U2 + R"("})"};
@@ -754,17 +754,17 @@ inline void recipient_rows() {
         .fails(set({"recipients", "0", "verificationType"}, "phone"), {"recipients", "0", "verificationType"},
                k::enum_value)
         // sms needs a non-empty phone, at the phone path.
-        .fails(erase({"recipients", "0", "phone"}), {"recipients", "0", "phone"}, k::invalid)
-        .fails(set({"recipients", "0", "phone"}, ""), {"recipients", "0", "phone"}, k::invalid)
+        .fails(erase({"recipients", "0", "phone"}), {"recipients", "0", "phone"}, k::rule)
+        .fails(set({"recipients", "0", "phone"}, ""), {"recipients", "0", "phone"}, k::rule)
         .fails(set({"recipients", "0", "phone"}, nullptr), {"recipients", "0", "phone"}, k::type)
         .fails(
             all({set({"recipients", "1"}, recipient_item(1)),
                  set({"recipients", "2"},
                      j(R"({"type":"manual","email":"s@example.com","firstname":"S","lastname":"T","verificationType":"sms"})"))}),
-            {"recipients", "2", "phone"}, k::invalid)
+            {"recipients", "2", "phone"}, k::rule)
         // The sms rule is judged even when another member of the item has a problem.
         .fails_all(all({erase({"recipients", "0", "phone"}), set({"recipients", "0", "language"}, "de")}),
-                   {at({"recipients", "0", "phone"}, k::invalid), at({"recipients", "0", "language"}, k::enum_value)})
+                   {at({"recipients", "0", "phone"}, k::rule), at({"recipients", "0", "language"}, k::enum_value)})
         // Unknown members, nested in arrays.
         .ok(set({"recipients", "0", "role"}, "approver"))
         .fails_strict(set({"recipients", "0", "role"}, "approver"), {"recipients", "0", "role"}, k::unknown_member)
@@ -1219,17 +1219,17 @@ inline void control_rows() {
         .fails(set({"recipientLabels", "0"}, ""), {"recipientLabels", "0"}, k::too_short, 1)
         .fails(set({"recipientLabels", "1"}, s(rep(256))), {"recipientLabels", "1"}, k::too_long, 255)
         .fails(set({"recipientLabels", "1"}, 2), {"recipientLabels", "1"}, k::type)
-        .fails(set({"recipientLabels", "1"}, "Signer 1"), {"recipientLabels", "1"}, k::invalid)
+        .fails(set({"recipientLabels", "1"}, "Signer 1"), {"recipientLabels", "1"}, k::rule)
         .fails_all(set({"recipientLabels"}, j(R"(["A","B","A","B","A"])")),
-                   {at({"recipientLabels", "2"}, k::invalid), at({"recipientLabels", "3"}, k::invalid),
-                    at({"recipientLabels", "4"}, k::invalid)})
+                   {at({"recipientLabels", "2"}, k::rule), at({"recipientLabels", "3"}, k::rule),
+                    at({"recipientLabels", "4"}, k::rule)})
         .fails(erase({"documents"}), {"documents"}, k::missing)
         .fails(set({"documents", "0", "pageCount"}, 0), {"documents", "0", "pageCount"}, k::range, 1)
         // The distinct-labels rule is judged even when an unrelated member has a problem.
         .fails_all(all({set({"title"}, s(rep(256))), set({"recipientLabels", "1"}, "Signer 1")}),
-                   {at({"title"}, k::too_long, 255), at({"recipientLabels", "1"}, k::invalid)})
+                   {at({"title"}, k::too_long, 255), at({"recipientLabels", "1"}, k::rule)})
         .fails_all(all({set({"x"}, 1), set({"recipientLabels", "1"}, "Signer 1")}),
-                   {at({"x"}, k::unknown_member), at({"recipientLabels", "1"}, k::invalid)}, true);
+                   {at({"x"}, k::unknown_member), at({"recipientLabels", "1"}, k::rule)}, true);
 
     section act{"/_control/recipient/act",
                 R"({"envelopeUuid":")" + U + R"(","email":"a@example.com","action":"sign","reason":"r"})"};
@@ -1312,13 +1312,13 @@ inline void control_rows() {
         .ok(set({}, j(R"({"operation":"/public/utils/whoami","action":"drop"})")))
         .fails(erase({"action"}), {"action"}, k::missing)
         .fails(set({"action"}, "explode"), {"action"}, k::enum_value)
-        .fails(set({"action"}, "fail"), {"action"}, k::enum_value)     // a webhook's action, for an operation
-        .fails(erase({"operation"}), {"operation"}, k::invalid)        // neither operation nor webhookUuid
-        .fails(set({"webhookUuid"}, s(U)), {"operation"}, k::invalid)  // both
+        .fails(set({"action"}, "fail"), {"action"}, k::enum_value)  // a webhook's action, for an operation
+        .fails(erase({"operation"}), {"operation"}, k::rule)        // neither operation nor webhookUuid
+        .fails(set({"webhookUuid"}, s(U)), {"operation"}, k::rule)  // both
         .fails(set({"webhookUuid"}, s(U35)), {"webhookUuid"}, k::too_short, 36)
         .fails(erase({"error"}), {"error"}, k::missing)
         .fails(set({"error"}, "NOPE"), {"error"}, k::enum_value)
-        .fails(set({"delayMs"}, 10), {"delayMs"}, k::invalid)
+        .fails(set({"delayMs"}, 10), {"delayMs"}, k::rule)
         .fails(set({}, j(R"({"operation":"/public/utils/whoami","action":"delay","delayMs":30001})")), {"delayMs"},
                k::range, 30000)
         .fails(set({}, j(R"({"operation":"/public/utils/whoami","action":"delay"})")), {"delayMs"}, k::missing)

@@ -354,7 +354,7 @@ TEST_CASE("check: rules across members", "[check]") {
     auto r = recipients_request(2);
     r.recipients[1].verificationType = verification_type::sms;
     CHECK(check(r).problems() ==
-          problem_list{make_problem({"recipients", "1", "phone"}, k::invalid, std::nullopt,
+          problem_list{make_problem({"recipients", "1", "phone"}, k::rule, std::nullopt,
                                     "a recipient with verificationType sms needs a non-empty phone")});
     require_same_as_read(r);
     r.recipients[1].phone = "+33612345678";
@@ -367,7 +367,7 @@ TEST_CASE("check: rules across members", "[check]") {
     CHECK(check(t).problems() ==
           problem_list{
               make_problem({"recipientLabels", "1"}, k::too_short, 1, "must not be empty"),
-              make_problem({"recipientLabels", "2"}, k::invalid, std::nullopt, "recipient labels must be distinct")});
+              make_problem({"recipientLabels", "2"}, k::rule, std::nullopt, "recipient labels must be distinct")});
     require_same_as_read(t);
     // A rule's problem where the member has one of its own is dropped, as read drops it.
     t.content.recipientLabels = {std::string(256, 'L'), std::string(256, 'L')};
@@ -383,7 +383,7 @@ TEST_CASE("check: rules across members", "[check]") {
     f.recipients[0].label = "Signer";
     f.recipients[1].label = "Witness";
     for (auto& x : f.recipients) x.email = "same@example.com";
-    CHECK(check(f).problems() == problem_list{make_problem({"recipients", "1", "email"}, k::invalid, std::nullopt,
+    CHECK(check(f).problems() == problem_list{make_problem({"recipients", "1", "email"}, k::rule, std::nullopt,
                                                            "the same e-mail is given under two labels")});
     require_same_as_read(f);
 
@@ -669,7 +669,7 @@ TEST_CASE("check: generated requests and responses of every operation, valid and
     CHECK(with_problems > values / 8);
     CHECK(unwritable < with_problems / 2);  // most invalid values are still JSON: compared exactly
     for (problem_kind kind :
-         {k::too_short, k::too_long, k::pattern, k::enum_value, k::range, k::size, k::invalid, k::missing, k::syntax}) {
+         {k::too_short, k::too_long, k::pattern, k::enum_value, k::range, k::size, k::rule, k::missing, k::syntax}) {
         INFO(fmt::format("{}", kind));
         CHECK(kinds[kind] > 0);
     }

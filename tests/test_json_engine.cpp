@@ -804,7 +804,7 @@ TEST_CASE("error body: write_error_body gives the bytes of json::write", "[json]
     esign::problem_list problems{
         {{"recipients", "3", "email"}, esign::problem_kind::pattern, std::nullopt, "must be a valid e-mail address"},
         {{"x\"y", "\\", "é\x01\n"}, esign::problem_kind::unknown_member, std::nullopt, "quote \" and \t tab"},
-        {{}, esign::problem_kind::invalid, std::int64_t{3}, "at the root"},
+        {{}, esign::problem_kind::rule, std::int64_t{3}, "at the root"},
     };
     for (const auto& body : {esign::rules::make_error_body(error_code::INVALID_REQUEST_FORMAT, ctx, problems),
                              esign::rules::make_error_body(error_code::INVALID_REQUEST_FORMAT, ctx, {}, {}, 413),

@@ -517,7 +517,7 @@ TEST_CASE("model: cross-member rules", "[model]") {
         auto problems = run_validate(item);
         REQUIRE(problems.size() == 1);
         CHECK(problems[0].path == problem_path{"phone"});
-        CHECK(problems[0].kind == problem_kind::invalid);
+        CHECK(problems[0].kind == problem_kind::rule);
         item.phone = "";
         CHECK(run_validate(item).size() == 1);
         item.phone = "+33600000000";
@@ -541,7 +541,7 @@ TEST_CASE("model: cross-member rules", "[model]") {
         auto problems = run_validate(request);
         REQUIRE(problems.size() == 1);
         CHECK(problems[0].path == problem_path{"recipients", "2", "email"});
-        CHECK(problems[0].kind == problem_kind::invalid);
+        CHECK(problems[0].kind == problem_kind::rule);
         // the same label twice is INVALID_RECIPIENT_LABELS (a business error), not a problem here
         envelope_create_from_template_request twice;
         twice.recipients.resize(2);
@@ -580,7 +580,7 @@ TEST_CASE("model: cross-member rules", "[model]") {
         REQUIRE(problems.size() == 2);
         CHECK(problems[0].path == problem_path{"recipientLabels", "2"});
         CHECK(problems[1].path == problem_path{"recipientLabels", "3"});
-        CHECK(problems[0].kind == problem_kind::invalid);
+        CHECK(problems[0].kind == problem_kind::rule);
     }
     SECTION("paths are relative to the struct") {
         add_recipients_item item;
@@ -666,7 +666,7 @@ struct place {
 BOOST_DESCRIBE_STRUCT(place, (), (city, zip))
 // A rule across place's members: it holds wherever a place is flattened.
 inline void validate(const place& value, esign::problem_sink& sink) {
-    if (value.zip && value.zip->size() != 5) sink.add({"zip"}, esign::problem_kind::invalid, "a zip code has 5 digits");
+    if (value.zip && value.zip->size() != 5) sink.add({"zip"}, esign::problem_kind::rule, "a zip code has 5 digits");
 }
 struct labelled {
     std::optional<std::string> label;
@@ -734,7 +734,7 @@ TEST_CASE("model: a flattened member's members are the struct's own and in its p
         auto short_zip = json::read<item>(R"({"id":"a","name":"n","after":1,"city":"x","zip":"123"})");
         REQUIRE(short_zip.problems().size() == 1);
         CHECK(short_zip.problems()[0].path == problem_path{"zip"});
-        CHECK(short_zip.problems()[0].kind == problem_kind::invalid);
+        CHECK(short_zip.problems()[0].kind == problem_kind::rule);
         item zip_of_three;
         zip_of_three.about.where.city = "x";
         zip_of_three.about.where.zip = "123";

@@ -339,7 +339,7 @@ TEST_CASE("requests: validate hooks run only on clean values, and all member pro
     REQUIRE(s.problems().size() == 2);
     CHECK(s.problems()[0].path == json_path{"recipients", "0", "email"});
     CHECK(s.problems()[1].path == json_path{"recipients", "1", "phone"});
-    CHECK(s.problems()[1].kind == problem_kind::invalid);
+    CHECK(s.problems()[1].kind == problem_kind::rule);
 }
 
 }  // namespace test_requests

@@ -149,7 +149,7 @@ inline void validate(const control_template_content& value, problem_sink& sink) 
     for (std::size_t i = 1; i < labels.size(); ++i) {
         for (std::size_t j = 0; j < i; ++j) {
             if (labels[j].str() == labels[i].str()) {
-                sink.add({"recipientLabels", std::to_string(i)}, problem_kind::invalid,
+                sink.add({"recipientLabels", std::to_string(i)}, problem_kind::rule,
                          "recipient labels must be distinct");
                 break;
             }

@@ -229,7 +229,7 @@ inline void validate(const envelope_create_from_template_request& value, problem
     for (std::size_t i = 1; i < items.size(); ++i) {
         for (std::size_t j = 0; j < i; ++j) {
             if (items[j].email.str() == items[i].email.str() && items[j].label.str() != items[i].label.str()) {
-                sink.add({"recipients", std::to_string(i), "email"}, problem_kind::invalid,
+                sink.add({"recipients", std::to_string(i), "email"}, problem_kind::rule,
                          "the same e-mail is given under two labels");
                 break;
             }

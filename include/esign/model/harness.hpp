@@ -84,7 +84,7 @@ inline bool is_operation_action(fault_action a) {
 // `operation` is a public path).
 inline void validate(const control_faults_add_request& value, problem_sink& sink) {
     if (value.operation.has_value() == value.webhookUuid.has_value())
-        sink.add({"operation"}, problem_kind::invalid, "give exactly one of operation and webhookUuid");
+        sink.add({"operation"}, problem_kind::rule, "give exactly one of operation and webhookUuid");
     else if (value.operation && !detail::is_operation_action(value.action))
         sink.add({"action"}, problem_kind::enum_value, "must be error, delay or drop for an operation");
     else if (value.webhookUuid && detail::is_operation_action(value.action))
@@ -92,10 +92,10 @@ inline void validate(const control_faults_add_request& value, problem_sink& sink
     if (value.probability && !(*value.probability >= 0.0 && *value.probability <= 1.0))
         sink.add({"probability"}, problem_kind::range, "must be from 0 to 1");
     if ((value.action == fault_action::error) != value.error.has_value())
-        sink.add({"error"}, value.error ? problem_kind::invalid : problem_kind::missing,
+        sink.add({"error"}, value.error ? problem_kind::rule : problem_kind::missing,
                  value.error ? "is only for action error" : "is required for action error");
     if ((value.action == fault_action::delay) != value.delayMs.has_value())
-        sink.add({"delayMs"}, value.delayMs ? problem_kind::invalid : problem_kind::missing,
+        sink.add({"delayMs"}, value.delayMs ? problem_kind::rule : problem_kind::missing,
                  value.delayMs ? "is only for action delay" : "is required for action delay");
 }
 

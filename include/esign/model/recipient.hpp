@@ -79,7 +79,7 @@ inline constexpr std::string_view sms_needs_phone_message =
 
 inline void validate(const add_recipients_item& value, problem_sink& sink) {
     if (!phone_satisfies(value.verificationType.value_or(verification_type::none), value.phone.value_or("")))
-        sink.add({"phone"}, problem_kind::invalid, std::string(sms_needs_phone_message));
+        sink.add({"phone"}, problem_kind::rule, std::string(sms_needs_phone_message));
 }
 
 struct envelope_add_recipients_request {

@@ -45,7 +45,7 @@ inline problem_list build_members_beside_state(const fixture_team& t, const prob
                                  {"workspaces", t.workspaces.has_value()},
                                  {"webhooks", t.webhooks.has_value()}})
         if (given)
-            out.push_back(problem{joined(at, {member}), problem_kind::invalid, std::nullopt,
+            out.push_back(problem{joined(at, {member}), problem_kind::rule, std::nullopt,
                                   "builds records, and the team's state gives them all"});
     return out;
 }
@@ -219,7 +219,7 @@ private:
         message += f->message.empty() ? std::string(rules::info(f->code).message) : f->message;
         problem_path where = at;
         if (!member.empty()) where.emplace_back(member);
-        problems_.push_back(problem{std::move(where), problem_kind::invalid, std::nullopt, std::move(message)});
+        problems_.push_back(problem{std::move(where), problem_kind::rule, std::nullopt, std::move(message)});
         return false;
     }
 
@@ -231,7 +231,7 @@ private:
     }
 
     void used_twice(problem_path at) {
-        problems_.push_back(problem{std::move(at), problem_kind::invalid, std::nullopt, "is already used"});
+        problems_.push_back(problem{std::move(at), problem_kind::rule, std::nullopt, "is already used"});
     }
 
     static constexpr std::size_t batch = 50;  // items per contact/create or add-recipients call

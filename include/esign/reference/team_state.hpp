@@ -75,13 +75,13 @@ inline problem_list check_state(const team_state& s, std::string_view default_wo
         out.push_back(problem{std::move(path), kind, std::nullopt, std::move(message)});
     };
     auto keyed = [&](std::string_view member, const std::string& key, const std::string& uuid) {
-        if (key != uuid) add({member, key, "uuid"}, problem_kind::invalid, "differs from its key");
+        if (key != uuid) add({member, key, "uuid"}, problem_kind::rule, "differs from its key");
     };
     auto in_workspace = [&](std::initializer_list<std::string_view> path, const std::string& workspace) {
-        if (!s.workspaces.count(workspace)) add(path, problem_kind::invalid, "is not a workspace of the state");
+        if (!s.workspaces.count(workspace)) add(path, problem_kind::rule, "is not a workspace of the state");
     };
     if (!s.workspaces.count(std::string(default_workspace)))
-        add({"workspaces"}, problem_kind::invalid,
+        add({"workspaces"}, problem_kind::rule,
             "has no workspace " + std::string(default_workspace) + " (the team's default workspace)");
     for (const auto& [key, ws] : s.workspaces) keyed("workspaces", key, ws.uuid);
     for (const auto& [key, env] : s.envelopes) {
@@ -97,7 +97,7 @@ inline problem_list check_state(const team_state& s, std::string_view default_wo
     for (const auto& [key, hook] : s.webhooks) keyed("webhooks", key, hook.data.uuid);
     for (const auto& [token, t] : s.iframe_tokens)
         if (!s.envelopes.count(t.envelope_uuid))
-            add({"iframe_tokens", token, "envelope_uuid"}, problem_kind::invalid, "is not an envelope of the state");
+            add({"iframe_tokens", token, "envelope_uuid"}, problem_kind::rule, "is not an envelope of the state");
     auto at_most = [&](std::string_view member, std::size_t size, std::size_t max) {
         if (size > max) add({member}, problem_kind::size, "must have at most " + std::to_string(max) + " items");
     };
@@ -106,7 +106,7 @@ inline problem_list check_state(const team_state& s, std::string_view default_wo
     at_most("deliveries", s.deliveries.size(), max_kept_records);
     at_most("pending_deliveries", s.pending_deliveries.size(), max_pending_deliveries);
     if (s.stream && !id_source::can_load(*s.stream))
-        add({"stream"}, problem_kind::invalid, "is not the state of an identifier stream");
+        add({"stream"}, problem_kind::rule, "is not the state of an identifier stream");
     return out;
 }
 

@@ -27,10 +27,11 @@ enum class problem_kind {
     size,              // array with too few or too many items
     unknown_member,    // member not in the request type (strict mode only)
     duplicate_member,  // the same member name twice in one object
-    invalid,           // a rule across members (e.g. sms verification needs a phone)
+    rule,              // a rule beyond the value's own type: across members (sms needs a phone), or
+                       // of the operation (a teamUuid that is not the caller's)
 };
 BOOST_DESCRIBE_ENUM(problem_kind, syntax, missing, type, too_short, too_long, pattern, enum_value, range, size,
-                    unknown_member, duplicate_member, invalid)
+                    unknown_member, duplicate_member, rule)
 
 using problem_path = std::vector<std::string>;
 

@@ -29,7 +29,7 @@ reply backend::run_as_operator(std::string_view path, const Request& request) {
         if (!request.teamUuid)
             return operator_error(path, invalid_at({"teamUuid"}, problem_kind::missing, "is required"));
         auto shard = first_team_with_uuid(request.teamUuid->str());
-        if (!shard) return operator_error(path, invalid_at({"teamUuid"}, problem_kind::invalid, "is not a team"));
+        if (!shard) return operator_error(path, invalid_at({"teamUuid"}, problem_kind::rule, "is not a team"));
         return run_for_team(*shard, shard, path, request, false);
     } else if constexpr (std::is_same_v<Request, control_recipient_act_request> ||
                          std::is_same_v<Request, control_envelope_cancel_request>) {

@@ -89,7 +89,7 @@ inline outcome<envelope_update_recipient_response> handle(context& c, const enve
     recipient after = target->data;
     apply_present(r.updates, after);  // every member of the updates names one of the recipient
     if (!phone_satisfies(after.verificationType, after.phone))
-        return invalid_at({"updates", "phone"}, problem_kind::invalid, std::string(sms_needs_phone_message));
+        return invalid_at({"updates", "phone"}, problem_kind::rule, std::string(sms_needs_phone_message));
     for (const auto& other : env.recipients)
         if (&other != target && other.data.email == after.email && other.data.role == after.role)
             return failure{error_code::DUPLICATE_RECIPIENT};

@@ -81,7 +81,7 @@ inline outcome<utils_whoami_response> handle(context& c, const utils_whoami_requ
 // for the operator); a teamUuid naming another team is INVALID_REQUEST_FORMAT at ["teamUuid"].
 inline outcome<control_team_update_response> handle(context& c, const control_team_update_request& r) {
     if (r.teamUuid && r.teamUuid->str() != c.team->uuid)
-        return invalid_at({"teamUuid"}, problem_kind::invalid, "is not your team");
+        return invalid_at({"teamUuid"}, problem_kind::rule, "is not your team");
     apply_plan(*c.team, r.plan);
     return control_team_update_response{};
 }
