@@ -419,6 +419,99 @@ TEST_CASE("regex: generic patterns agree with std regex", "[regex]") {
     }
 }
 
+// Every way dfa::match may take (detail/dfa.hpp) gives the plain walk's verdict on the inputs
+// made from `base`: base itself and base with each position replaced by a byte of each class
+// (all bytes of a class have the same row: checked below). Counts the verdicts in accepted /
+// refused.
+template <class Automaton>
+void check_ways_agree(const Automaton& a, std::string base, std::size_t& accepted, std::size_t& refused) {
+    auto check = [&](std::string_view s) {
+        const bool expected = a.match_bytewise(s);
+        (expected ? accepted : refused) += 1;
+        const bool runs = a.match_runs(s);
+        const bool dispatched = a.match(s);
+        bool shuffled = expected;
+        if constexpr (Automaton::shuffles) {
+            if (rx::detail::shuffles_available()) shuffled = a.match_by_shuffles(s);
+        }
+        if (runs != expected || dispatched != expected || shuffled != expected) {
+            INFO("input " << printable(s) << ", plain walk " << expected << ", runs " << runs << ", match "
+                          << dispatched << ", shuffles " << shuffled);
+            CHECK(false);
+        }
+    };
+    std::array<bool, Automaton::class_count> seen{};
+    std::vector<char> bytes;  // the first byte of each class
+    for (unsigned byte = 0; byte < 256; ++byte) {
+        if (!seen[a.class_of[byte]]) bytes.push_back(static_cast<char>(byte));
+        seen[a.class_of[byte]] = true;
+    }
+    check(base);
+    for (std::size_t i = 0; i < base.size(); ++i) {
+        const char kept = base[i];
+        for (const char byte : bytes) {
+            base[i] = byte;
+            check(base);
+        }
+        base[i] = kept;
+    }
+}
+
+// The byte shuffles' row of every byte holds the table's steps from every state.
+template <class Automaton>
+bool shuffle_rows_hold(const Automaton& a) {
+    for (unsigned byte = 0; byte < 256; ++byte)
+        for (std::size_t s = 0; s < Automaton::state_count; ++s)
+            if (a.shuffle_rows.next[byte][s] !=
+                a.step(static_cast<typename Automaton::state_type>(s), static_cast<unsigned char>(byte)))
+                return false;
+    for (std::size_t s = 0; s < rx::detail::shuffle_max_states; ++s)
+        if (a.shuffle_rows.next[rx::detail::identity_row][s] != s) return false;
+    return true;
+}
+
+// `length` bytes of `cycle` repeated, the last one replaced by `last`.
+std::string repeat(std::string_view cycle, std::size_t length, char last) {
+    std::string s;
+    for (std::size_t i = 0; i < length; ++i) s += cycle[i % cycle.size()];
+    if (length != 0) s.back() = last;
+    return s;
+}
+
+TEST_CASE("regex: byte shuffles, runs and the plain walk agree at every length and position", "[regex][email]") {
+    // The byte shuffles read a first window of n % 16 bytes, then blocks of 16, and look for the
+    // dead state once a block past 64 bytes: every length up to 3 blocks, lengths around 64, 80
+    // and 96, each with a byte of every class (refused ones and others) at each position.
+    static_assert(rx::general_email::automaton().shuffles && rx::update_recipient_email::automaton().shuffles);
+    using hex = rx::compiled<"^#([0-9A-Fa-f]{3}|[0-9A-Fa-f]{6})$">;
+    static_assert(hex::automaton().shuffles);
+    CHECK(shuffle_rows_hold(rx::general_email::automaton()));
+    CHECK(shuffle_rows_hold(rx::update_recipient_email::automaton()));
+    CHECK(shuffle_rows_hold(hex::automaton()));
+#if defined(ESIGN_REGEX_SHUFFLES)
+    if (!rx::detail::shuffles_available()) WARN("no SSSE3 here: the byte shuffles are not tested");
+#endif
+    std::vector<std::size_t> lengths;
+    for (std::size_t n = 0; n <= 49; ++n) lengths.push_back(n);
+    for (const std::size_t n : {63, 64, 65, 79, 80, 81, 95, 96, 97}) lengths.push_back(n);
+
+    std::size_t accepted = 0, refused = 0;
+    for (const std::size_t n : lengths) {
+        INFO("length " << n);
+        // A long local part, then a long domain ("a@" ... ".co"); both accepted from 6 bytes on.
+        const std::string local = n >= 6 ? repeat("ab.c-d_e+f'g", n - 5, 'z') + "@b.co" : std::string(n, 'a');
+        const std::string domain = n >= 6 ? "a@" + repeat("bc-d.e1", n - 5, 'z') + ".co" : std::string(n, 'a');
+        for (const auto& base : {local, domain}) {
+            check_ways_agree(rx::general_email::automaton(), base, accepted, refused);
+            check_ways_agree(rx::update_recipient_email::automaton(), base, accepted, refused);
+        }
+        check_ways_agree(hex::automaton(), repeat("#a1b2c3", n, 'f'), accepted, refused);
+    }
+    CHECK(rx::is_general_email(repeat("ab.c-d_e+f'g", 92, 'z') + "@b.co"));
+    CHECK(accepted > 10000);  // both verdicts, many times
+    CHECK(refused > 10000);
+}
+
 TEST_CASE("regex: run-time matching is linear on long inputs", "[regex]") {
     // A pattern that makes backtracking engines explode: (a|a)*b on "aaa...".
     std::string long_input(100000, 'a');

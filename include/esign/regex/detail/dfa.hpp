@@ -2,7 +2,9 @@
 #pragma once
 // The final automaton: exactly as many states as the subset construction
 // found, a (states x classes) table of small integers and a 256-entry map from
-// byte to class. Matching is one table look-up per input byte. The table is
+// byte to class. Matching is one table look-up per input byte; at run time an
+// automaton of at most 16 states is matched with byte shuffles instead
+// (detail/shuffle_match.hpp), where the processor has them. The table is
 // not minimized: the subset construction's states are already few for the
 // patterns in use, and a smaller table would not make matching faster.
 #include <array>
@@ -12,6 +14,7 @@
 #include <type_traits>
 
 #include <esign/regex/detail/byte_classes.hpp>
+#include <esign/regex/detail/shuffle_match.hpp>
 #include <esign/regex/detail/subset_construction.hpp>
 
 namespace esign::regex::detail {
@@ -33,15 +36,28 @@ struct dfa {
     static constexpr bool runs = Classes <= 64;
     std::array<std::uint64_t, runs ? States : 1> self_loops{};
 
+    // The same table as one row of next states per byte, for byte shuffles.
+    static constexpr bool shuffles = States <= shuffle_max_states;
+    struct no_shuffle_rows {};
+    std::conditional_t<shuffles, detail::shuffle_rows, no_shuffle_rows> shuffle_rows{};
+
     constexpr state_type step(state_type state, unsigned char byte) const noexcept {
         return next[state * Classes + class_of[byte]];
     }
 
-    // Whole-input match.
+    // Whole-input match: the fastest way this processor has (the tests check that all agree).
     constexpr bool match(std::string_view input) const noexcept {
-        if constexpr (runs) {
-            if (!std::is_constant_evaluated()) return match_runs(input);
+        if (!std::is_constant_evaluated()) {
+            if constexpr (shuffles) {
+                if (shuffles_available()) return match_by_shuffles(input);
+            }
+            if constexpr (runs) return match_runs(input);
         }
+        return match_bytewise(input);
+    }
+
+    // One step per byte, the reference of the other ways.
+    constexpr bool match_bytewise(std::string_view input) const noexcept {
         state_type state = start;
         for (const char c : input) {
             state = step(state, static_cast<unsigned char>(c));
@@ -50,7 +66,12 @@ struct dfa {
         return accepting[state];
     }
 
-private:
+    // Needs shuffles_available().
+    bool match_by_shuffles(std::string_view input) const noexcept {
+        return accepting[run_by_shuffles(shuffle_rows, static_cast<std::uint8_t>(start), input)];
+    }
+
+    // A run of bytes that keep the state is read without table look-ups.
     bool match_runs(std::string_view input) const noexcept {
         const auto* bytes = reinterpret_cast<const unsigned char*>(input.data());
         const std::size_t n = input.size();
@@ -85,6 +106,8 @@ constexpr dfa<States, Classes> make_dfa(const Subsets& subsets, const byte_class
         result.accepting[s] = subsets.accepting[s];
     }
     result.start = static_cast<state_type>(subsets.start);
+    if constexpr (table::shuffles)
+        result.shuffle_rows = make_shuffle_rows<States, Classes>(subsets.next, classes.class_of);
     return result;
 }
 
