@@ -10,7 +10,6 @@
 //
 // Options take their value as the next argument or after '=' (`--threads=4`). A bad command line
 // is reported on stderr with the usage, exit status 2 (see main.cpp).
-#include <algorithm>
 #include <charconv>
 #include <cstdint>
 #include <optional>
@@ -20,6 +19,8 @@
 #include <thread>
 #include <variant>
 #include <vector>
+
+#include <esign/types/absolute_uri.hpp>
 
 namespace esign::server {
 
@@ -230,10 +231,8 @@ inline std::variant<command_line, command_line_error> parse_command_line(const s
         } else if (arg == "--documentation-url") {
             auto v = value();
             if (!v) return missing();
-            if (v->empty() || v->size() > 2048 || std::any_of(v->begin(), v->end(), [](char c) {
-                    return static_cast<unsigned char>(c) <= ' ' || c == 0x7f;
-                }))
-                return command_line_error{"--documentation-url: a URL of at most 2048 bytes, without spaces"};
+            if (!absolute_uri::matches(*v))
+                return command_line_error{"--documentation-url: an absolute URL (RFC 3986) of at most 2048 bytes"};
             cl.documentation_base = std::string(*v);
         } else if (arg == "--seed") {
             if (auto e = number(cl.seed, std::uint64_t{0}, std::uint64_t{UINT64_MAX}, "an unsigned 64-bit number"))

@@ -94,6 +94,8 @@ TEST_CASE("server cli: refused command lines", "[server][cli]") {
     CHECK(refused({"--documentation-url", ""}));
     CHECK(refused({"--documentation-url", "https://docs.test/a b"}));
     CHECK(refused({"--documentation-url", "https://docs.test/\x7f"}));
+    CHECK(refused({"--documentation-url", "docs/errors#"}));  // not absolute
+    CHECK(refused({"--documentation-url", "https://docs.test/" + std::string(2048, 'e')}));
 }
 
 TEST_CASE("server cli: ESIGN_SELF_CHECK turns the self-check on", "[server][cli]") {
