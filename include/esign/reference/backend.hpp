@@ -32,6 +32,7 @@
 #include <thread>
 #include <unordered_map>
 #include <unordered_set>
+#include <utility>
 #include <vector>
 
 #include <esign/json/decode.hpp>
@@ -323,6 +324,11 @@ private:
 
     reply make_error(id_source& ids, std::string_view path, error_code code, problem_list problems,
                      std::string_view message, unsigned status, std::int64_t now);
+
+    // What an error body of this request says beside its code (the documentation base configured).
+    rules::error_context error_context_of(std::string_view path, std::string request_id, std::int64_t now) const {
+        return rules::error_context{path, std::move(request_id), now, options_.documentation_base};
+    }
 
     // With the self-check on, the 500 to send instead of `response` when it breaks its type.
     template <class Response>

@@ -31,15 +31,13 @@ inline reply backend::unauthenticated(std::string_view path, bool had_credential
 template <class Response>
 reply backend::respond(id_source& ids, std::string_view path, const Response& response, std::int64_t now) {
     std::string request_id = ids.uuid();
-    if (auto instead =
-            failed_self_check(response, rules::error_context{path, request_id, now, options_.documentation_base}))
-        return *instead;
+    if (auto instead = failed_self_check(response, error_context_of(path, request_id, now))) return *instead;
     return reply{200, json::write(response), std::move(request_id)};
 }
 
 inline reply backend::make_error(id_source& ids, std::string_view path, error_code code, problem_list problems,
                                  std::string_view message, unsigned status, std::int64_t now) {
-    rules::error_context ctx{path, ids.uuid(), now, options_.documentation_base};
+    const rules::error_context ctx = error_context_of(path, ids.uuid(), now);
     auto body = rules::make_error_body(code, ctx, std::move(problems), message, status);
     if (auto instead = failed_self_check(body, ctx)) return *instead;
     return error_reply(body);

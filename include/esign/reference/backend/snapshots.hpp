@@ -28,9 +28,7 @@ inline reply backend::snapshot_team(team_shard& shard, std::string_view path) {
     // control_team_snapshot_response, without a second copy of the tree.
     std::string request_id = server_ids_.uuid();
     // (The problems' paths start inside "team".)
-    if (auto instead =
-            failed_self_check(t, rules::error_context{path, request_id, now_ms(), options_.documentation_base}))
-        return *instead;
+    if (auto instead = failed_self_check(t, error_context_of(path, request_id, now_ms()))) return *instead;
     return reply{200, "{\"team\":" + json::write(t) + "}", std::move(request_id)};
 }
 
