@@ -205,9 +205,7 @@ template <class T>
 concept writes_to_std_string = requires(const T& in, std::string& out) {
     codec<T>::write(in, out);
 };
-}  // namespace detail
 
-namespace detail {
 // Appends what Boost.JSON's serializer writes for `source` (a `const boost::json::value*` or a
 // boost::json::string_view, as serializer::reset takes them): the bytes serialize gives.
 template <class Source>

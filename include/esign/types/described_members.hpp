@@ -22,17 +22,39 @@
 namespace esign {
 
 // A member whose own members are the enclosing struct's in JSON (no nested object): U must be a
-// described struct. `contact.address.city` in C++ is `"city"` of the contact in JSON.
+// described struct. `contact.details.city` in C++ is `"city"` of the contact in JSON.
 template <class U>
-struct flattened : U {
-    using flattened_type = U;
-};
+struct flattened : U {};
 
 namespace detail {
 
 template <class U>
 using own_and_inherited_members =
     boost::describe::describe_members<U, boost::describe::mod_public | boost::describe::mod_inherited>;
+
+// The type of U's described member D.
+template <class U, class D>
+using member_type_of = std::remove_cvref_t<decltype(std::declval<U&>().*D::pointer)>;
+
+// The lists F<D> of U's described members D, joined in declaration order.
+template <class U, template <class> class F>
+using joined_over_members = boost::mp11::mp_apply<
+    boost::mp11::mp_append,
+    boost::mp11::mp_push_front<
+        boost::mp11::mp_transform<F, boost::mp11::mp_rename<own_and_inherited_members<U>, boost::mp11::mp_list>>,
+        boost::mp11::mp_list<>>>;
+
+// The part U of a member of type flattened<U>; nothing for any other member type.
+template <class M>
+struct flattened_part_of {};
+template <class U>
+struct flattened_part_of<flattened<U>> {
+    using type = U;
+};
+template <class M>
+concept is_flattened = requires {
+    typename flattened_part_of<M>::type;
+};
 
 // `object.*First::pointer.*Rest::pointer...`: a member, or a member of a flattened member.
 template <class First, class... Rest, class Object>
@@ -63,59 +85,39 @@ template <class T, class Path, class M>
 struct expand_member {
     using type = boost::mp11::mp_list<boost::mp11::mp_apply<member_path, boost::mp11::mp_push_front<Path, T>>>;
 };
-template <class T, class Path, class U>
-struct expand_member<T, Path, flattened<U>> {
-    using type = typename members_below<T, Path, U>::type;
+template <class T, class Path, is_flattened M>
+struct expand_member<T, Path, M> {
+    using type = typename members_below<T, Path, typename flattened_part_of<M>::type>::type;
 };
 
 template <class T, class... Path, class U>
 struct members_below<T, boost::mp11::mp_list<Path...>, U> {
     template <class D>
-    using expand = typename expand_member<T, boost::mp11::mp_list<Path..., D>,
-                                          std::remove_cvref_t<decltype(std::declval<U&>().*D::pointer)>>::type;
-    using type =
-        boost::mp11::mp_apply<boost::mp11::mp_append,
-                              boost::mp11::mp_push_front<
-                                  boost::mp11::mp_transform<expand, boost::mp11::mp_rename<own_and_inherited_members<U>,
-                                                                                           boost::mp11::mp_list>>,
-                                  boost::mp11::mp_list<>>>;
+    using expand = typename expand_member<T, boost::mp11::mp_list<Path..., D>, member_type_of<U, D>>::type;
+    using type = joined_over_members<U, expand>;
+};
+
+// The parts flattened into U, those inside a part before it.
+template <class U>
+struct parts_of {
+    template <class D, class M = member_type_of<U, D>>
+    struct of_member {
+        using type = boost::mp11::mp_list<>;
+    };
+    template <class D, is_flattened M>
+    struct of_member<D, M> {
+        using part = typename flattened_part_of<M>::type;
+        using type = boost::mp11::mp_push_back<typename parts_of<part>::type, part>;
+    };
+    template <class D>
+    using of = typename of_member<D>::type;
+    using type = joined_over_members<U, of>;
 };
 
 }  // namespace detail
 
 template <class T>
 using described_members = typename detail::members_below<T, boost::mp11::mp_list<>, T>::type;
-
-namespace detail {
-template <class M>
-concept is_flattened = requires {
-    typename M::flattened_type;
-}
-&&std::is_base_of_v<typename M::flattened_type, M>;
-
-template <class U>
-struct parts_of;
-template <class M>
-struct parts_of_member {
-    using type = boost::mp11::mp_list<>;
-};
-template <is_flattened M>
-struct parts_of_member<M> {
-    using part = typename M::flattened_type;
-    using type = boost::mp11::mp_push_back<typename parts_of<part>::type, part>;
-};
-template <class U>
-struct parts_of {
-    template <class D>
-    using of_member = typename parts_of_member<std::remove_cvref_t<decltype(std::declval<U&>().*D::pointer)>>::type;
-    using type = boost::mp11::mp_apply<
-        boost::mp11::mp_append,
-        boost::mp11::mp_push_front<
-            boost::mp11::mp_transform<of_member,
-                                      boost::mp11::mp_rename<own_and_inherited_members<U>, boost::mp11::mp_list>>,
-            boost::mp11::mp_list<>>>;
-};
-}  // namespace detail
 
 // The U of each flattened<U> member of T (those inside a part before it), in declaration order.
 template <class T>
@@ -126,9 +128,9 @@ using flattened_parts = typename detail::parts_of<T>::type;
 template <class T, class F>
 constexpr void for_each_flattened_part(const T& object, F&& f) {
     boost::mp11::mp_for_each<detail::own_and_inherited_members<T>>([&](auto m) {
-        using member_type = std::remove_cvref_t<decltype(object.*m.pointer)>;
+        using member_type = detail::member_type_of<T, decltype(m)>;
         if constexpr (detail::is_flattened<member_type>) {
-            const typename member_type::flattened_type& part = object.*m.pointer;
+            const typename detail::flattened_part_of<member_type>::type& part = object.*m.pointer;
             for_each_flattened_part(part, f);
             f(part);
         }
