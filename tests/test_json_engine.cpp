@@ -5,6 +5,7 @@
 // fmt formatting of problems and enums.
 #include <catch2/catch.hpp>
 
+#include <charconv>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
@@ -15,12 +16,15 @@
 #include <random>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include <boost/json.hpp>
 #include <fmt/format.h>
 
 #include <esign/esign.hpp>
+
+#include "../fuzz/json_events_oracle.hpp"
 
 namespace test_json_engine {
 
@@ -266,6 +270,196 @@ TEST_CASE("json engine: depth 64 accepted, 65 refused", "[json][body]") {
     check_body_error(nested_mixed(65));
     check_body_error(nested_arrays(1000));
     check_body_error(std::string(100000, '['));  // deep and unterminated: still one problem
+}
+
+// =============================================================================================
+// The scanner (json/detail/scanner.hpp) against boost::json::basic_parser: the same verdict and
+// the same events (fuzz_decode checks the same on every input it makes)
+
+TEST_CASE("json engine: the scanner gives boost::json::basic_parser's verdict and events", "[json][scanner]") {
+    std::vector<std::string> inputs = seed_bodies();
+    // Numbers at the edges of each kind, and malformed ones.
+    for (const char* n : {"0",
+                          "-0",
+                          "-0.0",
+                          "1",
+                          "-1",
+                          "9223372036854775807",
+                          "9223372036854775808",
+                          "-9223372036854775808",
+                          "-9223372036854775809",
+                          "18446744073709551615",
+                          "18446744073709551616",
+                          "123456789012345678901234567890",
+                          "1e2",
+                          "1E+2",
+                          "1e-2",
+                          "1.5e308",
+                          "1e309",
+                          "-1e309",
+                          "1e-400",
+                          "4.9e-324",
+                          "2.2250738585072014e-308",
+                          "0.1",
+                          "00",
+                          "01",
+                          "-",
+                          "-a",
+                          "1.",
+                          ".5",
+                          "1e",
+                          "1e+",
+                          "+1",
+                          "1.5.5",
+                          "0x10",
+                          "1e2147483647",
+                          "1e2147483648",
+                          "-1e-2147483648",
+                          "0e5555",
+                          "-0e99999999999"}) {
+        inputs.push_back(std::string(R"({"n":)") + n + "}");
+        inputs.push_back(std::string(R"({"n":[)") + n + "]}");
+    }
+    // Every special byte at every position around the 16-byte blocks a string is scanned in.
+    for (const std::string special : {R"(\\)",
+                                      R"(\")",
+                                      R"(\n)",
+                                      R"(\u00e9)",
+                                      R"(\ud83d\ude00)",
+                                      R"(\ud83d)",
+                                      R"(\x)",
+                                      R"(\)",
+                                      "\x01",
+                                      "\x7f",
+                                      "\xc3\xa9",
+                                      "\xe2\x82\xac",
+                                      "\xf0\x9f\x98\x80",
+                                      "\xc3",
+                                      "\xe2\x82",
+                                      "\xff",
+                                      "\xed\xa0\x80",
+                                      "\xc0\xaf",
+                                      "\xf4\x90\x80\x80",
+                                      "\""}) {
+        for (std::size_t before = 0; before < 40; ++before) {
+            const std::string text = std::string(before, 'a') + special + std::string(before % 7, 'b');
+            inputs.push_back(R"({"s":")" + text + R"("})");
+            inputs.push_back(R"({")" + text + R"(":1})");
+            inputs.push_back(R"({"s":")" + text);  // the body ends inside the string
+        }
+    }
+    // Structure: whitespace, nesting, literals, depth at the limit.
+    for (const char* body : {" { } ",
+                             "{\"a\":[]}",
+                             "{\"a\":[[],{}]}",
+                             "{\"a\":{\"b\":{}}}",
+                             "{\"a\":true}",
+                             "{\"a\":false}",
+                             "{\"a\":null}",
+                             "{\"a\":nul}",
+                             "{\"a\":truex}",
+                             "{\"a\":[1 2]}",
+                             "{\"a\" 1}",
+                             "{\"a\":1 \"b\":2}",
+                             "{,}",
+                             "[,]",
+                             "{\"a\":[1,]}",
+                             "\t\r\n{}\t\r\n",
+                             "{}\f",
+                             "\"x\"",
+                             "[]",
+                             "1",
+                             "null",
+                             "",
+                             " ",
+                             "{\"a\":\"\\/\\b\\f\\r\\t\"}"}) {
+        inputs.push_back(body);
+    }
+    for (std::size_t depth : {63u, 64u, 65u}) {
+        inputs.push_back(std::string(depth, '[') + std::string(depth, ']'));
+        inputs.push_back("{\"a\":" + std::string(depth - 1, '[') + std::string(depth - 1, ']') + "}");
+    }
+    std::mt19937 rng(20261126u);
+    for (int i = 0; i < 3000; ++i) inputs.push_back(mutate(seed_bodies()[rng() % seed_bodies().size()], rng));
+
+    for (const std::string& input : inputs) {
+        INFO(input);
+        CHECK(esign_fuzz::first_difference(input).empty());
+    }
+}
+
+// The message of a body that is not JSON says what is wrong and at which byte.
+TEST_CASE("json engine: a body that is not JSON is told what is wrong and where", "[json][scanner]") {
+    const std::pair<std::string, std::string> cases[] = {
+        {"{", "the body ends where a member name should be (at byte 1)"},
+        {R"({"a")", "the body ends where ':' should be (at byte 4)"},
+        {R"({"a":)", "the body ends where a value should be (at byte 5)"},
+        {R"({"a":1)", "the body ends inside an object (at byte 6)"},
+        {R"({"a":[1)", "the body ends inside an array (at byte 7)"},
+        {R"({"a":1,})", "expected a member name (a string) (at byte 7)"},
+        {R"({"a" 1})", "expected ':' after a member name (at byte 5)"},
+        {R"({"a":01})", "expected ',' or '}' after a member's value (at byte 6)"},
+        {R"({"a":[1 2]})", "expected ',' or ']' after an array item (at byte 8)"},
+        {R"({"a":NaN})", "expected a value (an object, array, string, number, true, false or null) (at byte 5)"},
+        {R"({"a":"x)", "a string is not closed (at byte 7)"},
+        {"{\"a\":\"x\x01\"}", "a string holds a control character (U+0000 to U+001F) that is not escaped (at byte 7)"},
+        {R"({"a":"\x"})", "a string holds an unknown escape (at byte 6)"},
+        {R"({"a":"\u12"})", "a \\u escape needs four hex digits (at byte 10)"},
+        {R"({"a":"\ud800"})", "a \\u escape is a lone surrogate (at byte 6)"},
+        {"{\"a\":\"\xff\"}", "a string is not valid UTF-8 (at byte 6)"},
+        {R"({"a":-})", "a number needs a digit (at byte 6)"},
+        {R"({"a":1.})", "a number's fraction needs a digit (at byte 7)"},
+        {R"({"a":1e})", "a number's exponent needs a digit (at byte 7)"},
+        {"{} x", "there is more after the JSON value (at byte 3)"},
+    };
+    for (const auto& [body, what] : cases) {
+        INFO(body);
+        const auto r = esign::json::read<control_reset_request>(body);
+        REQUIRE_FALSE(r.has_value());
+        REQUIRE(r.problems().size() == 1);
+        CHECK(r.problems()[0].message == "the request body is not valid JSON: " + what);
+    }
+}
+
+TEST_CASE("json engine: the scanner's doubles are correctly rounded (std::from_chars's)", "[json][scanner]") {
+    std::mt19937_64 rng(20261126u);
+    std::vector<std::string> numbers{"0.1",
+                                     "-0.0",
+                                     "0.3",
+                                     "1e22",
+                                     "1e23",
+                                     "9007199254740993.0",
+                                     "9007199254740992.5",
+                                     "123456789012345678.5",
+                                     "1.7976931348623157e308",
+                                     "2.2250738585072011e-308",
+                                     "4.9406564584124654e-324",
+                                     "0.000001e-22",
+                                     "1e-22",
+                                     "12345678901234567890e-30"};
+    for (int i = 0; i < 20000; ++i) {
+        // Up to 20 digits with a point somewhere, and an exponent or not.
+        std::string digits = std::to_string(rng() % 100000000000000000ull);
+        if (rng() % 3 == 0) digits += std::to_string(rng() % 1000);
+        const std::size_t point = 1 + rng() % digits.size();
+        std::string n = (rng() % 2 ? "-" : "") + digits.substr(0, point);
+        if (point < digits.size()) n += "." + digits.substr(point);
+        if (rng() % 2) n += "e" + std::to_string(static_cast<int>(rng() % 61) - 30);
+        if (n.find_first_of(".e") == std::string::npos) n += ".0";
+        numbers.push_back(std::move(n));
+    }
+    for (const std::string& n : numbers) {
+        INFO(n);
+        const auto recorded = esign_fuzz::record_with_esign(R"({"n":)" + n + "}", 64);
+        REQUIRE(recorded.accepted);
+        REQUIRE(recorded.events.size() == 4);
+        const auto& number = recorded.events[2];
+        REQUIRE(number.kind == bj::kind::double_);
+        double expected = 0;
+        REQUIRE(std::from_chars(n.data(), n.data() + n.size(), expected).ec == std::errc{});
+        CHECK(std::memcmp(&number.double_, &expected, sizeof expected) == 0);  // the same bits, sign of 0 too
+        CHECK(number.text == n);
+    }
 }
 
 // =============================================================================================

@@ -17,11 +17,10 @@
 #include <string>
 #include <string_view>
 
-#include <boost/json/basic_parser_impl.hpp>
 #include <fmt/format.h>
 
 #include <esign/json/detail/dom_builder.hpp>
-#include <esign/json/detail/event_handler.hpp>
+#include <esign/json/detail/scanner.hpp>
 #include <esign/validation/result.hpp>
 
 namespace esign::json {
@@ -39,18 +38,13 @@ std::optional<problem> parse_events(std::string_view bytes, Sink& sink, parse_li
     };
     if (bytes.empty()) return body_problem("the request body is empty; expected a JSON object");
 
-    boost::json::parse_options options;
-    options.max_depth = limits.max_depth;
-    boost::json::basic_parser<detail::event_handler<Sink>> parser(options, sink);
-    boost::json::error_code ec;
-    std::size_t used = parser.write_some(false, bytes.data(), bytes.size(), ec);
-    if (!ec && used != bytes.size()) ec = boost::json::error::extra_data;
-    if (ec) {
-        if (ec == boost::json::error::too_deep)
-            return body_problem(fmt::format("the request body is nested deeper than {} levels", limits.max_depth));
-        return body_problem(fmt::format("the request body is not valid JSON: {} (at byte {})", ec.message(), used));
-    }
-    if (!parser.handler().root_is_object()) return body_problem("the request body must be a JSON object");
+    const detail::scan_result scanned = detail::scan(bytes, sink, limits.max_depth);
+    if (scanned.too_deep)
+        return body_problem(fmt::format("the request body is nested deeper than {} levels", limits.max_depth));
+    if (scanned.error)
+        return body_problem(
+            fmt::format("the request body is not valid JSON: {} (at byte {})", scanned.error, scanned.at));
+    if (!scanned.root_is_object) return body_problem("the request body must be a JSON object");
     return std::nullopt;
 }
 
