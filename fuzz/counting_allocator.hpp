@@ -3,7 +3,7 @@
 // A counting allocator for the memory bound of contract.md §6.7 (a request takes less than
 // 32 times its body size plus 1 MiB): it replaces the global operator new and delete of the
 // program that includes it, so include it in exactly one translation unit of a program of
-// its own (fuzz/fuzz_decode_memory.cpp, tests/memory/decode_memory_bound.cpp).
+// its own (fuzz/fuzz_decode.cpp, tests/memory/decode_memory_bound.cpp).
 //
 //   esign_memory::measure m;        // counts from here
 //   ... decode ...

@@ -7,6 +7,13 @@
 // Checks:
 //  - esign's JSON scanner gives the verdict and the events of boost::json::basic_parser
 //    (json_events_oracle.hpp);
+//  - the memory bound of decoding (contract.md §6.7), with a counting operator new
+//    (counting_allocator.hpp, which replaces the global operator new and delete of this
+//    program): read<T>(body), the server's path, and decode<T> of parse_body's value (the value
+//    itself is the caller's and not counted: boost::json takes 16 bytes and more per value) each
+//    peak below 32 × S + 1 MiB for a body of S bytes, and keep at most max_reported_problems
+//    problems (parse_body's duplicates too). The shapes of tests/memory/hostile_bodies.hpp are
+//    seeds (fuzz/corpus/decode/bounds_*.bin);
 //  - read<T> never crashes (ASan/UBSan watch it) and refuses with at least one problem;
 //  - read<T> (checks while it parses) and decode<T> of parse_body's DOM agree: both accept,
 //    or both refuse with the same problems (the DOM's duplicates come from parse_body); when
@@ -35,6 +42,7 @@
 #include <esign/model/operations.hpp>
 
 #include "check.hpp"
+#include "counting_allocator.hpp"
 #include "json_events_oracle.hpp"
 #include "request_input.hpp"
 
@@ -121,6 +129,38 @@ void check_same_problems(const esign::problem_list& streamed, const esign::json:
         g ? path_text(g->path).c_str() : "-", e ? e->message.c_str() : "-", e ? path_text(e->path).c_str() : "-");
 }
 
+// The memory bound: each decoding path of a body of S bytes peaks below 32 × S + 1 MiB.
+template <class T>
+void check_memory_bound(std::string_view body, const esign::json::decode_options& options, std::string_view op_path) {
+    const std::size_t bound = esign_memory::bound_for(body.size());
+    {
+        std::size_t problems = 0;
+        esign_memory::measure m;
+        {
+            auto r = esign::json::read<T>(body, options);
+            if (!r) problems = r.problems().size();
+        }
+        ESIGN_FUZZ_CHECK(m.peak() < bound, "%.*s: read<T> of %zu bytes peaked at %zu bytes (bound %zu)",
+                         int(op_path.size()), op_path.data(), body.size(), m.peak(), bound);
+        ESIGN_FUZZ_CHECK(problems <= esign::max_reported_problems, "%.*s: read<T> kept %zu problems",
+                         int(op_path.size()), op_path.data(), problems);
+    }
+    auto dom = esign::json::parse_body(body);
+    if (!dom) return;
+    ESIGN_FUZZ_CHECK(dom->duplicates.size() <= esign::max_reported_problems, "%.*s: parse_body kept %zu duplicates",
+                     int(op_path.size()), op_path.data(), dom->duplicates.size());
+    std::size_t problems = 0;
+    esign_memory::measure m;
+    {
+        auto r = esign::json::decode<T>(dom->value, options);
+        if (!r) problems = r.problems().size();
+    }
+    ESIGN_FUZZ_CHECK(m.peak() < bound, "%.*s: decode<T> of a %zu-byte body peaked at %zu bytes (bound %zu)",
+                     int(op_path.size()), op_path.data(), body.size(), m.peak(), bound);
+    ESIGN_FUZZ_CHECK(problems <= esign::max_reported_problems, "%.*s: decode<T> kept %zu problems", int(op_path.size()),
+                     op_path.data(), problems);
+}
+
 template <class T>
 void check_request(std::string_view body, bool strict, std::string_view op_path) {
     const std::string scanned_differently = esign_fuzz::first_difference(body);
@@ -129,6 +169,8 @@ void check_request(std::string_view body, bool strict, std::string_view op_path)
 
     esign::json::decode_options options;
     options.strict = strict;
+    check_memory_bound<T>(body, options, op_path);
+
     auto first = esign::json::read<T>(body, options);
 
     if (first) {

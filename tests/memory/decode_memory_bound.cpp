@@ -11,7 +11,7 @@
 // bytes (fuzz/counting_allocator.hpp). Exit status 0 when every body is within the bound.
 //
 //   decode_memory_bound                   the check
-//   decode_memory_bound --write-seeds DIR the shapes, small, as seeds of fuzz_decode_memory
+//   decode_memory_bound --write-seeds DIR the shapes, small, as seeds of fuzz_decode (bounds_*.bin)
 //                                         (byte 0: operation, byte 1: strict, then the body)
 #include <cstdint>
 #include <cstdio>
@@ -108,7 +108,7 @@ int write_seeds(const std::string& dir) {
     auto write = [&](const esign_hostile::body& b, const std::string& suffix) {
         const auto op = esign::find_operation(b.op_path);
         if (!op) return false;
-        std::ofstream f(dir + "/" + b.name + suffix + ".bin", std::ios::binary);
+        std::ofstream f(dir + "/bounds_" + b.name + suffix + ".bin", std::ios::binary);
         f.put(static_cast<char>(*op));
         f.put(b.strict ? '\1' : '\0');
         f << b.bytes;

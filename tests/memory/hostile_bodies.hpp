@@ -2,7 +2,7 @@
 #pragma once
 // Bodies shaped to make a decoder take memory out of proportion to their size (contract.md
 // §6.7), at any size: the memory bound test (decode_memory_bound.cpp) decodes them up to
-// 1 MiB, and writes them, small, as the seeds of fuzz/corpus/decode_memory/.
+// 1 MiB, and writes them, small, as seeds of fuzz/corpus/decode/ (bounds_*.bin).
 #include <cstddef>
 #include <string>
 #include <string_view>
