@@ -83,35 +83,20 @@ inline void drop_rule_problems_on_bad_members(problem_list& problems, std::size_
     problems.erase(keep_end, problems.end());
 }
 
-// Up to 8 bytes of `p` (n <= 8) packed in one integer: for two strings of the same length n,
-// equal packings mean equal strings (the loads overlap rather than go past the end).
-inline std::uint64_t packed_name_bytes(const char* p, std::size_t n) noexcept {
-    if (n >= 4) {
-        std::uint32_t first, last;
-        std::memcpy(&first, p, 4);
-        std::memcpy(&last, p + n - 4, 4);
-        return first | (std::uint64_t{last} << 32);
-    }
-    if (n == 0) return 0;
-    const auto byte = [&](std::size_t i) { return std::uint64_t{static_cast<unsigned char>(p[i])}; };
-    return byte(0) | byte(n / 2) << 8 | byte(n - 1) << 16;
-}
-
 // Whether two names are equal, 8 bytes at a time (names are short: a call to memcmp would
 // cost more than the comparison).
 inline bool same_name(std::string_view a, std::string_view b) noexcept {
-    const std::size_t n = a.size();
-    if (n != b.size()) return false;
-    if (n <= 8) return packed_name_bytes(a.data(), n) == packed_name_bytes(b.data(), n);
-    std::uint64_t x, y;
-    for (std::size_t i = 0; i + 8 < n; i += 8) {
+    if (a.size() != b.size()) return false;
+    std::size_t i = 0;
+    for (; i + 8 <= a.size(); i += 8) {
+        std::uint64_t x, y;
         std::memcpy(&x, a.data() + i, 8);
         std::memcpy(&y, b.data() + i, 8);
         if (x != y) return false;
     }
-    std::memcpy(&x, a.data() + n - 8, 8);  // the last 8 bytes, overlapping the chunks before
-    std::memcpy(&y, b.data() + n - 8, 8);
-    return x == y;
+    for (; i < a.size(); ++i)
+        if (a[i] != b[i]) return false;
+    return true;
 }
 
 // `,"name":`, what a described member's text begins with (its first written member's begins
