@@ -114,15 +114,11 @@ private:
     bool root_is_object_ = false;
 };
 
-// One event, owned.
+// One event, owned: a scalar's value (its text view cleared) and a key's or scalar's text.
 struct recorded_event {
     enum class type { begin_object, begin_array, key, scalar, end } what = type::end;
-    boost::json::kind kind = boost::json::kind::null;
+    scalar value;
     std::string text;
-    std::int64_t int64 = 0;
-    std::uint64_t uint64 = 0;
-    double double_ = 0;
-    bool bool_ = false;
 };
 
 struct event_recorder {
@@ -138,12 +134,9 @@ struct event_recorder {
     void on_key(std::string_view key) { add(recorded_event::type::key).text = key; }
     void on_scalar(const scalar& s) {
         recorded_event& e = add(recorded_event::type::scalar);
-        e.kind = s.kind;
+        e.value = s;
+        e.value.text = {};  // the sink's view: not kept past the call
         e.text = s.text;
-        e.int64 = s.int64;
-        e.uint64 = s.uint64;
-        e.double_ = s.double_;
-        e.bool_ = s.bool_;
     }
     void on_end() { add(recorded_event::type::end); }
 };
@@ -214,12 +207,13 @@ inline std::string first_difference(std::string_view bytes, std::size_t max_dept
     for (std::size_t i = 0; i < b.events.size(); ++i) {
         const recorded_event& x = b.events[i];
         const recorded_event& y = e.events[i];
-        const bool same = x.what == y.what && x.kind == y.kind && x.text == y.text && x.int64 == y.int64 &&
-                          x.uint64 == y.uint64 && x.bool_ == y.bool_ && close_doubles(x.double_, y.double_);
+        const scalar &u = x.value, &v = y.value;
+        const bool same = x.what == y.what && x.text == y.text && u.kind == v.kind && u.int64 == v.int64 &&
+                          u.uint64 == v.uint64 && u.bool_ == v.bool_ && close_doubles(u.double_, v.double_);
         if (!same)
             return fmt::format("event {} differs: Boost {}/{} '{}' {} {} {}, esign {}/{} '{}' {} {} {}", i, int(x.what),
-                               int(x.kind), x.text, x.int64, x.uint64, x.double_, int(y.what), int(y.kind), y.text,
-                               y.int64, y.uint64, y.double_);
+                               int(u.kind), x.text, u.int64, u.uint64, u.double_, int(y.what), int(v.kind), y.text,
+                               v.int64, v.uint64, v.double_);
     }
     return {};
 }

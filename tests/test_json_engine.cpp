@@ -454,10 +454,10 @@ TEST_CASE("json engine: the scanner's doubles are correctly rounded (std::from_c
         REQUIRE(recorded.accepted);
         REQUIRE(recorded.events.size() == 4);
         const auto& number = recorded.events[2];
-        REQUIRE(number.kind == bj::kind::double_);
+        REQUIRE(number.value.kind == bj::kind::double_);
         double expected = 0;
         REQUIRE(std::from_chars(n.data(), n.data() + n.size(), expected).ec == std::errc{});
-        CHECK(std::memcmp(&number.double_, &expected, sizeof expected) == 0);  // the same bits, sign of 0 too
+        CHECK(std::memcmp(&number.value.double_, &expected, sizeof expected) == 0);  // the same bits, sign of 0 too
         CHECK(number.text == n);
     }
 }

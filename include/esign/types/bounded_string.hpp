@@ -22,8 +22,36 @@ constexpr std::size_t code_point_count(std::string_view s) noexcept {
     return n;
 }
 
-// Whether `s` is valid UTF-8 as RFC 3629 defines it (no overlong form, no surrogate, nothing
-// above U+10FFFF), as the text of a JSON document must be: what the parser of json::read accepts.
+// The length of the UTF-8 sequence that `rest` begins with, whose first byte is 0x80 or above,
+// as RFC 3629 defines it (no overlong form, no surrogate, nothing above U+10FFFF); 0 when it is
+// not one (a continuation byte, an overlong lead C0 or C1, F5 to FF, a wrong or missing byte).
+constexpr std::size_t utf8_sequence_length(std::string_view rest) noexcept {
+    const auto c = static_cast<unsigned char>(rest[0]);
+    std::size_t length = 0;
+    unsigned char low = 0x80, high = 0xBF;  // the range of the second byte
+    if (c >= 0xC2 && c <= 0xDF)
+        length = 2;
+    else if (c >= 0xE0 && c <= 0xEF) {
+        length = 3;
+        if (c == 0xE0) low = 0xA0;   // overlong
+        if (c == 0xED) high = 0x9F;  // surrogates
+    } else if (c >= 0xF0 && c <= 0xF4) {
+        length = 4;
+        if (c == 0xF0) low = 0x90;   // overlong
+        if (c == 0xF4) high = 0x8F;  // above U+10FFFF
+    } else {
+        return 0;
+    }
+    if (rest.size() < length) return 0;
+    const auto second = static_cast<unsigned char>(rest[1]);
+    if (second < low || second > high) return 0;
+    for (std::size_t k = 2; k < length; ++k)
+        if ((static_cast<unsigned char>(rest[k]) & 0xC0u) != 0x80u) return 0;
+    return length;
+}
+
+// Whether `s` is valid UTF-8 as RFC 3629 defines it, as the text of a JSON document must be:
+// what the parser of json::read accepts.
 constexpr bool valid_utf8(std::string_view s) noexcept {
     const std::size_t n = s.size();
     std::size_t i = 0;
@@ -33,31 +61,12 @@ constexpr bool valid_utf8(std::string_view s) noexcept {
             while (n - i >= 8 && (std::memcpy(&word, s.data() + i, 8), (word & 0x8080808080808080u) == 0)) i += 8;
             if (i == n) break;
         }
-        const auto c = static_cast<unsigned char>(s[i]);
-        if (c < 0x80) {
+        if (static_cast<unsigned char>(s[i]) < 0x80) {
             ++i;
             continue;
         }
-        std::size_t length = 0;
-        unsigned char low = 0x80, high = 0xBF;  // the range of the second byte
-        if (c >= 0xC2 && c <= 0xDF)
-            length = 2;
-        else if (c >= 0xE0 && c <= 0xEF) {
-            length = 3;
-            if (c == 0xE0) low = 0xA0;   // overlong
-            if (c == 0xED) high = 0x9F;  // surrogates
-        } else if (c >= 0xF0 && c <= 0xF4) {
-            length = 4;
-            if (c == 0xF0) low = 0x90;   // overlong
-            if (c == 0xF4) high = 0x8F;  // above U+10FFFF
-        } else {
-            return false;  // a continuation byte, an overlong lead (C0, C1), or F5 to FF
-        }
-        if (n - i < length) return false;
-        const auto second = static_cast<unsigned char>(s[i + 1]);
-        if (second < low || second > high) return false;
-        for (std::size_t k = 2; k < length; ++k)
-            if ((static_cast<unsigned char>(s[i + k]) & 0xC0u) != 0x80u) return false;
+        const std::size_t length = utf8_sequence_length(s.substr(i));
+        if (length == 0) return false;
         i += length;
     }
     return true;

@@ -32,6 +32,7 @@
 #endif
 
 #include <esign/json/scalar.hpp>
+#include <esign/types/bounded_string.hpp>
 
 namespace esign::json::detail {
 
@@ -42,6 +43,8 @@ struct scan_result {
     bool too_deep = false;        // the error is that containers nest deeper than max_depth
     bool root_is_object = false;  // (when no error) the root value is an object
 };
+
+inline bool is_json_whitespace(char c) noexcept { return c == ' ' || c == '\n' || c == '\r' || c == '\t'; }
 
 // A sink that drops every event: the scanner checks a body whose root is not an object with it.
 struct ignore_events {
@@ -74,27 +77,6 @@ struct ignore_events {
     return end;
 }
 
-// The length of the well-formed UTF-8 sequence at `p` (whose first byte is 0x80 or above),
-// 0 if it is not one (Unicode 15, table 3-7).
-inline std::size_t utf8_sequence_length(const char* p, const char* end) noexcept {
-    const auto* s = reinterpret_cast<const unsigned char*>(p);
-    const std::size_t left = static_cast<std::size_t>(end - p);
-    auto continues = [](unsigned char c) { return (c & 0xC0) == 0x80; };
-    const unsigned char lead = s[0];
-    if (lead >= 0xC2 && lead <= 0xDF) return left >= 2 && continues(s[1]) ? 2 : 0;
-    if (lead >= 0xE0 && lead <= 0xEF) {
-        const unsigned char low = lead == 0xE0 ? 0xA0 : 0x80;   // no overlong form
-        const unsigned char high = lead == 0xED ? 0x9F : 0xBF;  // no surrogate
-        return left >= 3 && s[1] >= low && s[1] <= high && continues(s[2]) ? 3 : 0;
-    }
-    if (lead >= 0xF0 && lead <= 0xF4) {
-        const unsigned char low = lead == 0xF0 ? 0x90 : 0x80;   // no overlong form
-        const unsigned char high = lead == 0xF4 ? 0x8F : 0xBF;  // nothing past U+10FFFF
-        return left >= 4 && s[1] >= low && s[1] <= high && continues(s[2]) && continues(s[3]) ? 4 : 0;
-    }
-    return 0;
-}
-
 template <class Sink>
 class scanner {
 public:
@@ -112,23 +94,18 @@ public:
         skip_whitespace();
         for (;;) {
             if (want_value) {
+                const std::size_t depth = open_.size();
                 if (!value()) return result_;
                 want_value = false;
-                // A container just opened: its first member or item, or its end.
-                if (opened_) {
-                    opened_ = false;
+                if (open_.size() > depth) {  // a container opened: its end, or its first member or item
                     skip_whitespace();
-                    if (p_ != end_ && *p_ == (open_.back() ? ']' : '}')) {
-                        ++p_;
-                        close();
-                    } else if (open_.back()) {
-                        want_value = true;
-                        continue;
-                    } else {
-                        if (!member_name()) return result_;
+                    if (p_ == end_ || *p_ != closing()) {
+                        if (!begin_member_or_item()) return result_;
                         want_value = true;
                         continue;
                     }
+                    ++p_;
+                    close();
                 }
             }
             // After a value.
@@ -139,13 +116,12 @@ public:
             }
             if (p_ == end_)
                 return fail(open_.back() ? "the body ends inside an array" : "the body ends inside an object");
-            const char c = *p_;
-            if (c == ',') {
+            if (*p_ == ',') {
                 ++p_;
                 skip_whitespace();
-                if (!open_.back() && !member_name()) return result_;
+                if (!begin_member_or_item()) return result_;
                 want_value = true;
-            } else if (c == (open_.back() ? ']' : '}')) {
+            } else if (*p_ == closing()) {
                 ++p_;
                 close();
             } else {
@@ -156,10 +132,9 @@ public:
     }
 
 private:
-    static bool is_whitespace(char c) noexcept { return c == ' ' || c == '\n' || c == '\r' || c == '\t'; }
     [[gnu::always_inline]] void skip_whitespace() noexcept {
         // Most bodies have none between tokens: one compare says so (every whitespace byte is <= ' ').
-        while (p_ != end_ && static_cast<unsigned char>(*p_) <= ' ' && is_whitespace(*p_)) ++p_;
+        while (p_ != end_ && static_cast<unsigned char>(*p_) <= ' ' && is_json_whitespace(*p_)) ++p_;
     }
 
     scan_result fail(const char* why) noexcept { return fail_at(why, p_); }
@@ -174,10 +149,15 @@ private:
         return false;
     }
 
+    // The byte that closes the innermost open container.
+    char closing() const noexcept { return open_.back() ? ']' : '}'; }
     void close() {
         open_.pop_back();
         sink_->on_end();
     }
+    // What comes before the next value of the innermost container: an object's member name
+    // (and its ':'); nothing for an array item.
+    bool begin_member_or_item() { return open_.back() || member_name(); }
 
     // A member's name, its ':' and the whitespace after it (p_ at the name's quote).
     bool member_name() {
@@ -195,7 +175,7 @@ private:
         return true;
     }
 
-    // One value at p_: a scalar is given to the sink whole; a container is opened (opened_).
+    // One value at p_: a scalar is given to the sink whole; a container is opened (pushed on open_).
     bool value() {
         if (p_ == end_) return failed("the body ends where a value should be");
         switch (*p_) {
@@ -208,7 +188,6 @@ private:
                 }
                 ++p_;
                 open_.push_back(is_array);
-                opened_ = true;
                 sink_->on_begin(is_array);
                 return true;
             }
@@ -279,7 +258,7 @@ private:
             } else if (c < 0x20) {
                 return failed("a string holds a control character (U+0000 to U+001F) that is not escaped");
             } else {
-                const std::size_t n = utf8_sequence_length(p_, end_);
+                const std::size_t n = utf8_sequence_length(std::string_view(p_, static_cast<std::size_t>(end_ - p_)));
                 if (n == 0) return failed("a string is not valid UTF-8");
                 p_ += n;
             }
@@ -401,14 +380,14 @@ private:
             take_digits();
             integer = false;
         }
-        int exponent = 0;  // as written, saturating at ±100000 (far beyond any double)
+        int exponent = 0;  // as written, saturating near ±10^9 (beyond any double and any body's digits)
         if (p_ != end_ && (*p_ == 'e' || *p_ == 'E')) {
             ++p_;
             const bool minus = p_ != end_ && *p_ == '-';
             if (p_ != end_ && (*p_ == '+' || *p_ == '-')) ++p_;
             if (p_ == end_ || !is_digit(*p_)) return failed("a number's exponent needs a digit");
             for (; p_ != end_ && is_digit(*p_); ++p_)
-                if (exponent < 100000) exponent = exponent * 10 + (*p_ - '0');
+                if (exponent < 100'000'000) exponent = exponent * 10 + (*p_ - '0');
             if (minus) exponent = -exponent;
             integer = false;
         }
@@ -418,7 +397,7 @@ private:
                 const unsigned last = static_cast<unsigned>(p_[-1] - '0');
                 if (__builtin_mul_overflow(mantissa, 10u, &mantissa) ||
                     __builtin_add_overflow(mantissa, last, &mantissa))
-                    return emit_double(text, negative, integer_digits);
+                    return emit_double(text, negative, integer_digits, exponent);
             }
             constexpr auto int64_max = static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max());
             if (!negative) {
@@ -442,51 +421,29 @@ private:
             sink_->on_scalar(scalar::number(negative ? -d : d, text));
             return true;
         }
-        return emit_double(text, negative, integer_digits);
+        return emit_double(text, negative, integer_digits, exponent);
     }
 
     static constexpr double powers_of_ten[] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,  1e8,  1e9,  1e10, 1e11,
                                                1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
 
-    bool emit_double(std::string_view text, bool negative, int integer_digits) {
-        const char* digits = text.data() + (negative ? 1 : 0);
-        sink_->on_scalar(scalar::number(to_double(text, digits, digits + integer_digits), text));
-        return true;
-    }
-
-    // The nearest double to a number's text (well-formed: checked by number()).
-    static double to_double(std::string_view text, const char* digits, const char* digits_end) noexcept {
+    // The nearest double to a number's text (well-formed: checked by number(), which gives the
+    // digits before the point and the exponent as written).
+    bool emit_double(std::string_view text, bool negative, int integer_digits, int exponent) {
         double d = 0;
-        const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), d);
-        (void)end;
-        if (ec != std::errc::result_out_of_range) return d;
-        // Beyond the double range: infinity when the number's magnitude is large, 0 when small.
-        // Which one is told by the decimal exponent of its first significant digit, far from 0
-        // either way (the range ends near 1e308 and 1e-324).
-        const bool negative = text.front() == '-';
-        const char* const end_of_text = text.data() + text.size();
-        long long exponent = 0;  // of the first significant digit, before the written exponent
-        const char* p = digits;
-        while (p != digits_end && *p == '0') ++p;
-        if (p != digits_end) {
-            exponent = digits_end - p - 1;
-        } else if (digits_end != end_of_text && *digits_end == '.') {
-            const char* f = digits_end + 1;
-            while (f != end_of_text && *f == '0') ++f;
-            exponent = -(f - digits_end);
+        if (std::from_chars(text.data(), text.data() + text.size(), d).ec == std::errc::result_out_of_range) {
+            // Beyond the double range: infinity when the number's magnitude is large, 0 when small.
+            // Which one is told by the decimal exponent of its first significant digit, far from 0
+            // either way (the range ends near 1e308 and 1e-324).
+            const std::string_view digits = text.substr(negative ? 1 : 0);  // e.g. "0.00123e-400"
+            long long first = integer_digits - 1;  // the integer part has no leading zero but "0"
+            if (digits.size() > 1 && digits[0] == '0' && digits[1] == '.')  // "0.": the fraction's first nonzero digit
+                first = 1 - static_cast<long long>(digits.find_first_not_of('0', 2));
+            d = first + exponent > 0 ? std::numeric_limits<double>::infinity() : 0.0;
+            if (negative) d = -d;
         }
-        const char* e = digits_end;
-        while (e != end_of_text && *e != 'e' && *e != 'E') ++e;
-        long long written = 0;
-        if (e != end_of_text) {
-            ++e;
-            const bool minus = *e == '-';
-            if (*e == '+' || *e == '-') ++e;
-            for (; e != end_of_text && written < 1'000'000'000; ++e) written = written * 10 + (*e - '0');
-            if (minus) written = -written;
-        }
-        const double magnitude = exponent + written > 0 ? std::numeric_limits<double>::infinity() : 0.0;
-        return negative ? -magnitude : magnitude;
+        sink_->on_scalar(scalar::number(d, text));
+        return true;
     }
 
     const char* begin_;
@@ -495,7 +452,6 @@ private:
     Sink* sink_;
     std::size_t max_depth_;
     boost::container::small_vector<bool, 64> open_;  // the open containers: true for an array
-    bool opened_ = false;                            // value() just opened a container
     std::string text_;                               // a string with escapes, decoded
     scan_result result_;
 };
@@ -505,9 +461,7 @@ private:
 template <class Sink>
 scan_result scan(std::string_view bytes, Sink& sink, std::size_t max_depth) {
     std::size_t first = 0;
-    while (first < bytes.size() &&
-           (bytes[first] == ' ' || bytes[first] == '\n' || bytes[first] == '\r' || bytes[first] == '\t'))
-        ++first;
+    while (first < bytes.size() && is_json_whitespace(bytes[first])) ++first;
     if (first < bytes.size() && bytes[first] == '{') {
         scan_result r = scanner<Sink>(bytes, sink, max_depth).run();
         r.root_is_object = r.error == nullptr;
