@@ -2,7 +2,10 @@
 // Decoding a request body with every rule checked, side by side with the alternatives
 // (bench/README.md, "decode_alternatives.cpp"), on the same bytes:
 //   esign_read        esign::json::read<T>: bytes → typed value, every rule checked while parsing
+//   esign_read_into   esign::json::read_into: the same, into one value kept between calls
 //   boost_json_parse  boost::json::parse alone: bytes → DOM, no rule checked
+//   boost_json_parse_reused  the same with Boost.JSON's reuse: one parser and one buffer for the DOM
+//                     (a monotonic_resource) kept between calls
 //   rapidjson_schema  RapidJSON Document::Parse, then a SchemaValidator with esign's own exported
 //                     JSON Schema of the request type (esign::schema::json_schema<T>)
 //   valijson          boost::json::parse, then valijson (its Boost.JSON adapter) with that schema
@@ -26,6 +29,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include <benchmark/benchmark.h>
 #include <boost/json.hpp>
@@ -47,10 +51,9 @@
 #include <esign/model/recipient.hpp>
 #include <esign/schema/json_schema.hpp>
 
-namespace {
+#include "request_bodies.hpp"
 
-constexpr const char* envelope_uuid = "0b1e6c1e-8f0a-4d36-9a57-2f2c4a3c9d11";
-constexpr const char* document_uuid = "5a0c1d2e-3f40-4b5c-8d6e-7f8091a2b3c4";
+namespace {
 
 // A valid body and the same body with its last e-mail address made invalid ("a..b@").
 struct body_pair {
@@ -65,37 +68,12 @@ body_pair with_broken_last_email(std::string valid) {
     return {std::move(valid), std::move(invalid)};
 }
 
-std::string recipient(std::size_t i) {
-    return fmt::format(R"({{"type":"manual","email":"signer.number{}@example.com","firstname":"Firstname{}",)"
-                       R"("lastname":"Lastname-{}","language":"fr","verificationType":"{}"{}}})",
-                       i, i, i, i % 3 == 0 ? "sms" : "email", i % 3 == 0 ? R"(,"phone":"+33612345678")" : "");
-}
-
 body_pair add_recipients_body(std::size_t count) {
-    std::string body = fmt::format(R"({{"envelopeUuid":"{}","recipients":[)", envelope_uuid);
-    for (std::size_t i = 0; i < count; ++i) {
-        if (i) body += ',';
-        body += recipient(i);
-    }
-    return with_broken_last_email(body + "]}");
+    return with_broken_last_email(esign_bench::add_recipients_body(count));
 }
 
-std::string block(std::size_t i) {
-    return fmt::format(R"({{"page":"{}","x":{}.25,"y":{}.5,"width":120,"height":24.5,)"
-                       R"("recipientEmail":"signer.{}@example.com","required":{},"type":"text","text":"Field {}"}})",
-                       1 + i % 12, 40 + i % 400, 100 + 3 * (i % 200), i % 50, i % 2 ? "true" : "false", i);
-}
-
-// An add-blocks body of about `bytes` bytes (at least one block).
 body_pair add_blocks_of_size(std::size_t bytes) {
-    std::string body =
-        fmt::format(R"({{"envelopeUuid":"{}","documentUuid":"{}","blocks":[)", envelope_uuid, document_uuid);
-    const std::size_t head = body.size() + 2;
-    for (std::size_t i = 0; i == 0 || body.size() + block(i).size() + 1 + 2 <= std::max(bytes, head); ++i) {
-        if (i) body += ',';
-        body += block(i);
-    }
-    return with_broken_last_email(body + "]}");
+    return with_broken_last_email(esign_bench::add_blocks_of_size(bytes));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -107,12 +85,36 @@ struct esign_read {
     bool operator()(std::string_view body) const { return esign::json::read<Request>(body).has_value(); }
 };
 
+// The same, read into one value kept between calls (its strings, vectors and optionals reused).
+template <class Request>
+struct esign_read_into {
+    bool operator()(std::string_view body) const { return bool(esign::json::read_into(body, value_)); }
+    mutable Request value_;
+};
+
 struct boost_json_parse {
     bool operator()(std::string_view body) const {
         boost::json::value v = boost::json::parse(body);
         benchmark::DoNotOptimize(v);
         return true;
     }
+};
+
+// Boost.JSON's own way to parse again and again: one parser kept between calls, the DOM in a
+// monotonic_resource over a buffer kept between calls (large enough for the body's DOM: nothing
+// comes from the heap but what overflows it).
+struct boost_json_parse_reused {
+    bool operator()(std::string_view body) const {
+        if (buffer_.size() < 8 * body.size() + 4096) buffer_.resize(8 * body.size() + 4096);
+        boost::json::monotonic_resource memory(buffer_.data(), buffer_.size());
+        parser_.reset(&memory);
+        parser_.write(body.data(), body.size());
+        boost::json::value v = parser_.release();
+        benchmark::DoNotOptimize(v);
+        return true;
+    }
+    mutable boost::json::parser parser_;
+    mutable std::vector<unsigned char> buffer_;
 };
 
 // The exported schema of Request, as text.
@@ -293,7 +295,10 @@ void block_sizes(benchmark::internal::Benchmark* b) {
     BENCHMARK(add_blocks_##name)->Apply(block_sizes);
 
 ESIGN_BENCH_CONTENDER(esign_read, esign_read<recipients_request>, esign_read<blocks_request>, judges::rules)
+ESIGN_BENCH_CONTENDER(esign_read_into, esign_read_into<recipients_request>, esign_read_into<blocks_request>,
+                      judges::rules)
 ESIGN_BENCH_CONTENDER(boost_json_parse, boost_json_parse, boost_json_parse, judges::syntax_only)
+ESIGN_BENCH_CONTENDER(boost_json_parse_reused, boost_json_parse_reused, boost_json_parse_reused, judges::syntax_only)
 ESIGN_BENCH_CONTENDER(rapidjson_schema, rapidjson_schema<recipients_request>, rapidjson_schema<blocks_request>,
                       judges::rules)
 ESIGN_BENCH_CONTENDER(valijson, valijson_schema<recipients_request>, valijson_schema<blocks_request>, judges::rules)

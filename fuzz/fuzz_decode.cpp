@@ -19,6 +19,8 @@
 //    or both refuse with the same problems (the DOM's duplicates come from parse_body); when
 //    either holds max_reported_problems (contract.md §6.7: which ones is unspecified), only
 //    that both refuse with at most that many;
+//  - read_into, into the value the previous input of the same type left, gives read<T>'s
+//    outcome: the same value (its JSON text), or the same problems;
 //  - accepted: write() then read() again accepts, and both values encode to the same JSON;
 //  - refused: when the body is not a JSON object that boost::json parses with the same limits
 //    (depth 64, strict UTF-8), exactly one problem, kind syntax, path []; otherwise no problem
@@ -172,6 +174,19 @@ void check_request(std::string_view body, bool strict, std::string_view op_path)
     check_memory_bound<T>(body, options, op_path);
 
     auto first = esign::json::read<T>(body, options);
+
+    // read_into, into the value the previous input of this type left: read's outcome exactly.
+    static T kept{};
+    const auto again = esign::json::read_into(body, kept, options);
+    ESIGN_FUZZ_CHECK(bool(again) == first.has_value(), "%.*s: read<T> %s, read_into %s", int(op_path.size()),
+                     op_path.data(), first ? "accepts" : "refuses", again ? "accepts" : "refuses");
+    if (first)
+        ESIGN_FUZZ_CHECK(esign::json::write(kept) == esign::json::write(*first), "%.*s: read_into gives %s, read<T> %s",
+                         int(op_path.size()), op_path.data(), esign::json::write(kept).c_str(),
+                         esign::json::write(*first).c_str());
+    else
+        ESIGN_FUZZ_CHECK(again.problems() == first.problems(), "%.*s: read_into's problems are not read<T>'s",
+                         int(op_path.size()), op_path.data());
 
     if (first) {
         auto dom = esign::json::parse_body(body);

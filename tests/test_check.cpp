@@ -6,7 +6,8 @@
 //   check(v).problems() == json::read<T>(json::write(v)).problems()   (path, kind, limit, message)
 // on every example of tests/request_examples.hpp as read leaves it (valid and invalid), and on
 // values of every request and response type of the operation table from the generator of
-// fuzz/value_generator.hpp (valid ones, and ones with invalid values in them).
+// fuzz/value_generator.hpp (valid ones, and ones with invalid values in them). And json::read_into
+// on pairs of those generated bodies: the second read into the value the first left.
 #include "request_examples.hpp"
 
 #include <catch2/catch.hpp>
@@ -46,6 +47,12 @@ struct order {
     std::vector<even> more;
 };
 BOOST_DESCRIBE_STRUCT(order, (), (quantity, note, more))
+// Optional members, one with a default of its own (read_into).
+struct page_request {
+    std::optional<std::int64_t> limit = 10;
+    std::optional<std::string> cursor;
+};
+BOOST_DESCRIBE_STRUCT(page_request, (), (limit, cursor))
 }  // namespace user
 
 namespace esign::json {
@@ -158,6 +165,30 @@ TEST_CASE("check: bounded strings count code points", "[check]") {
     for (const std::string s : {"", "a", "abcdef", "\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9"}) {
         INFO(s);
         CHECK(check(bounded_string<1, 5>(s)).problems() == decoded_problems(bounded_string<1, 5>(s)));
+    }
+}
+
+TEST_CASE("check: code_point_count counts every sequence, whatever its place in 8-byte words", "[check]") {
+    // 1- to 4-byte sequences in random order, every length of string up to 70 bytes, and at each
+    // offset of a larger buffer: the count is the number of sequences, at run time (8 bytes at a
+    // time) as at compile time (byte by byte).
+    static_assert(code_point_count("a\xc3\xa9\xe2\x82\xac\xf0\x9f\x98\x80") == 4);
+    const std::string_view sequences[] = {
+        "a", "\x7f", "\xc3\xa9", "\xdf\xbf", "\xe2\x82\xac", "\xef\xbf\xbf", "\xf0\x9f\x98\x80", "\xf4\x8f\xbf\xbf"};
+    std::mt19937 random(12);
+    for (int round = 0; round < 2000; ++round) {
+        std::string text = "--------";  // room for an offset
+        std::size_t points = 0;
+        while (text.size() < 8 + static_cast<std::size_t>(round % 71)) {
+            text += sequences[random() % std::size(sequences)];
+            ++points;
+        }
+        const std::size_t offset = random() % 8;
+        const std::string_view s = std::string_view(text).substr(8);
+        const std::string shifted = std::string(offset, '-') + std::string(s);
+        INFO("round " << round << ", offset " << offset);
+        CHECK(code_point_count(s) == points);
+        CHECK(code_point_count(std::string_view(shifted).substr(offset)) == points);
     }
 }
 
@@ -673,6 +704,106 @@ TEST_CASE("check: generated requests and responses of every operation, valid and
         INFO(fmt::format("{}", kind));
         CHECK(kinds[kind] > 0);
     }
+}
+
+// =============================================================================================
+// json::read_into: a value read again is what read gives
+
+TEST_CASE("read_into: a value read again, from any value before, is what read gives", "[json][read_into]") {
+    // Pairs of generated bodies of every request and response type (valid ones, ones with problems,
+    // and cut short: not JSON), the second read into what the first left (success or not): the
+    // outcome and the value are read's own, and decode_value on the DOM path likewise. Optionals
+    // present before and absent after, vectors longer before, nullables null after a value, maps,
+    // items and structs read into again are all among them.
+    std::mt19937_64 rng(20261126);
+    std::size_t pairs = 0, second_valid = 0, first_failed = 0, shrunk = 0;
+    auto body_of = [&](auto value, bool invalid) {
+        std::vector<std::uint8_t> data(64 + rng() % 512);
+        for (auto& x : data) x = static_cast<std::uint8_t>(rng());
+        esign_fuzz::bytes b{data.data(), data.size(), invalid};
+        esign_fuzz::fill(b, value);
+        std::string body = json::write(value);
+        if (rng() % 8 == 0) body.resize(body.size() / 2);  // not JSON any more
+        return body;
+    };
+    for (int round = 0; round < 30; ++round) {
+        for_each_operation([&](const auto& op) {
+            using operation = std::remove_cvref_t<decltype(op)>;
+            auto run = [&](auto type) {
+                using T = decltype(type);
+                const std::string first = body_of(T{}, rng() % 2 == 1);
+                const std::string second = body_of(T{}, rng() % 4 == 0);
+                INFO(op.path << "\nfirst:  " << first << "\nsecond: " << second);
+                T reused{};
+                first_failed += !json::read_into(first, reused);
+                const std::size_t before = json::write(reused).size();
+                const auto again = json::read_into(second, reused);
+                const auto fresh = json::read<T>(second);
+                REQUIRE(bool(again) == fresh.has_value());
+                ++pairs;
+                if (!fresh) {
+                    CHECK(again.problems() == fresh.problems());
+                    return;
+                }
+                ++second_valid;
+                CHECK(json::write(reused) == json::write(*fresh));
+                shrunk += json::write(reused).size() < before;
+
+                auto dom = json::parse_body(second);
+                REQUIRE(dom);
+                json::decoder d;
+                T decoded{};
+                (void)json::read_into(first, decoded);
+                json::decode_value(dom->value, decoded, d);
+                CHECK(d.problem_count() == 0);
+                CHECK(json::write(decoded) == json::write(*fresh));
+            };
+            run(typename operation::request_type{});
+            run(typename operation::response_type{});
+        });
+    }
+    INFO(pairs << " pairs, " << second_valid << " second bodies valid, " << first_failed << " first reads failed, "
+               << shrunk << " values smaller after");
+    CHECK(pairs == 30 * 2 * operation_count);
+    CHECK(second_valid > pairs / 2);
+    CHECK(first_failed > pairs / 4);
+    CHECK(shrunk > pairs / 8);
+}
+
+TEST_CASE("read_into: what the value held and the body does not is gone", "[json][read_into]") {
+    envelope_add_recipients_request r = recipients_request(5);
+    r.recipients[3].phone = "+33612345678";
+    r.workspaceUuid = uuid36(U);
+    REQUIRE(check(r));
+    const std::string body =
+        fmt::format(R"({{"envelopeUuid":"{}","recipients":[{{"type":"manual","email":"a@example.com",)"
+                    R"("firstname":"A","lastname":"B"}}]}})",
+                    U);
+    REQUIRE(json::read_into(body, r));
+    CHECK_FALSE(r.workspaceUuid);
+    REQUIRE(r.recipients.size() == 1);
+    CHECK(r.recipients[0].email == "a@example.com");
+    CHECK_FALSE(r.recipients[0].phone);
+    const auto fresh = json::read<envelope_add_recipients_request>(body);
+    REQUIRE(fresh);
+    CHECK(json::write(r) == json::write(*fresh));
+
+    // A body with problems: the same problems as read's.
+    const std::string bad = R"({"envelopeUuid":"short","recipients":[]})";
+    const auto again = json::read_into(bad, r);
+    CHECK(again.problems() == json::read<envelope_add_recipients_request>(bad).problems());
+
+    // An absent optional member holds what it holds in a new value: its default, if it has one.
+    const auto fresh_page = json::read<user::page_request>("{}");
+    REQUIRE(fresh_page);
+    CHECK(fresh_page->limit == 10);
+    CHECK_FALSE(fresh_page->cursor);
+    user::page_request page;
+    REQUIRE(json::read_into(R"({"limit":3,"cursor":"abc"})", page));
+    CHECK((page.limit == 3 && page.cursor == "abc"));
+    REQUIRE(json::read_into("{}", page));
+    CHECK(page.limit == 10);
+    CHECK_FALSE(page.cursor);
 }
 
 }  // namespace test_check

@@ -61,6 +61,12 @@ inline bool check_length(std::string_view s, std::size_t min, std::size_t max, p
     return false;
 }
 
+// The value an optional holds, made (empty) when it holds none: a reader reads into it.
+template <class Optional>
+auto& value_in(Optional& o) {
+    return o ? *o : o.emplace();
+}
+
 // Reads a string into `out` and, when it is one, judges it by codec<T>::check.
 template <class T>
 void read_checked_string(const scalar& s, T& out, decoder& d) {
@@ -315,12 +321,13 @@ struct codec<scalar_text> {
 
 template <class T>
 struct codec<std::optional<T>> {
-    // Present: a value (absent members are left empty by the struct that holds them).
+    // Present: a value (an absent member is reset by the struct that holds it). A value already
+    // there is read into, so that its memory is reused (json::read_into).
     static void read_scalar(void* target, const scalar& s, decoder& d) {
-        reader_for<T>.scalar(&static_cast<std::optional<T>*>(target)->emplace(), s, d);
+        reader_for<T>.scalar(&detail::value_in(*static_cast<std::optional<T>*>(target)), s, d);
     }
     static const detail::container_reader* read_container(void*& target, bool is_array, decoder& d) {
-        target = &static_cast<std::optional<T>*>(target)->emplace();
+        target = &detail::value_in(*static_cast<std::optional<T>*>(target));
         return reader_for<T>.begin(target, is_array, d);
     }
     static void encode(const std::optional<T>& in, boost::json::value& out) {
@@ -342,10 +349,10 @@ struct codec<nullable<T>> {
     static void read_scalar(void* target, const scalar& s, decoder& d) {
         auto& out = *static_cast<nullable<T>*>(target);
         if (s.kind == boost::json::kind::null) return out.reset();
-        reader_for<T>.scalar(&out.emplace(), s, d);
+        reader_for<T>.scalar(&detail::value_in(out), s, d);
     }
     static const detail::container_reader* read_container(void*& target, bool is_array, decoder& d) {
-        target = &static_cast<nullable<T>*>(target)->emplace();
+        target = &detail::value_in(*static_cast<nullable<T>*>(target));
         return reader_for<T>.begin(target, is_array, d);
     }
     static void encode(const nullable<T>& in, boost::json::value& out) {
@@ -387,9 +394,9 @@ struct vector_codec {
             d.add(problem_kind::type, expected_but("an array", boost::json::kind::object));
             return nullptr;
         }
-        auto& out = *static_cast<Vector*>(target);
-        out.clear();
-        out.reserve(initial_capacity);  // fewer moves of items as the vector grows
+        // The items already there are read into (json::read_into reuses their memory); those
+        // beyond the array's are erased when it ends.
+        static_cast<Vector*>(target)->reserve(initial_capacity);  // fewer moves of items as it grows
         return &items;
     }
     static void encode(const Vector& in, boost::json::value& out) {
@@ -436,10 +443,13 @@ private:
             if (f.items > Vector::max_size) return {};  // f.items counts this one
         }
         auto& out = *static_cast<Vector*>(f.target);
+        if (f.items <= out.size()) return slot_for(out[f.items - 1]);
         out.emplace_back();
         return slot_for(out.back());
     }
     static void end(frame& f, decoder& d) {
+        auto& out = *static_cast<Vector*>(f.target);
+        if (out.size() > f.items) out.erase(out.begin() + static_cast<std::ptrdiff_t>(f.items), out.end());
         if constexpr (requires { Vector::max_size; }) {
             auto sink = d.sink();
             check_size(f.items, sink);  // more than are stored when beyond the maximum

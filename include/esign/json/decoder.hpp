@@ -66,6 +66,10 @@ struct container_reader {
 
 // An open container.
 struct frame {
+    // Provided, so that a new frame is not first zero-filled whole (value-initialization does
+    // that for a class whose constructor is implicit): each member is set once, below.
+    frame() noexcept {}
+
     void* target = nullptr;
     const container_reader* reader = nullptr;
     bool is_array = false;

@@ -83,20 +83,25 @@ inline void drop_rule_problems_on_bad_members(problem_list& problems, std::size_
     problems.erase(keep_end, problems.end());
 }
 
-// Whether two names are equal, 8 bytes at a time (names are short: a call to memcmp would
-// cost more than the comparison).
+// Whether two names are equal, in at most two overlapping loads each for names up to 16 bytes
+// (names are short: a call to memcmp, or a byte loop, would cost more than the comparison).
 inline bool same_name(std::string_view a, std::string_view b) noexcept {
-    if (a.size() != b.size()) return false;
-    std::size_t i = 0;
-    for (; i + 8 <= a.size(); i += 8) {
-        std::uint64_t x, y;
-        std::memcpy(&x, a.data() + i, 8);
-        std::memcpy(&y, b.data() + i, 8);
-        if (x != y) return false;
+    const std::size_t n = a.size();
+    if (n != b.size()) return false;
+    auto same = [&]<class Word>(Word, std::size_t at) {
+        Word x, y;
+        std::memcpy(&x, a.data() + at, sizeof x);
+        std::memcpy(&y, b.data() + at, sizeof y);
+        return x == y;
+    };
+    if (n >= 8) {
+        for (std::size_t i = 0; i + 8 < n; i += 8)
+            if (!same(std::uint64_t{}, i)) return false;
+        return same(std::uint64_t{}, n - 8);
     }
-    for (; i < a.size(); ++i)
-        if (a[i] != b[i]) return false;
-    return true;
+    if (n >= 4) return same(std::uint32_t{}, 0) && same(std::uint32_t{}, n - 4);
+    if (n >= 2) return same(std::uint16_t{}, 0) && same(std::uint16_t{}, n - 2);
+    return n == 0 || a[0] == b[0];
 }
 
 // `,"name":`, what a described member's text begins with (its first written member's begins
@@ -271,6 +276,23 @@ private:
         return {rows[i].address(f.target), rows[i].reader};
     }
 
+    // An optional member absent from the body holds what it holds in a new T (empty, unless T
+    // gives it a default), also in a value read into again (json::read_into).
+    static void reset_absent(T& value, std::uint64_t seen) {
+        std::size_t i = 0;
+        boost::mp11::mp_for_each<described_members<T>>([&](auto m) {
+            if constexpr (is_std_optional<typename decltype(m)::type>::value) {
+                auto& member = decltype(m)::get(value);
+                if (member && !(seen & (std::uint64_t{1} << i))) member = decltype(m)::get(new_value());
+            }
+            ++i;
+        });
+    }
+    static const T& new_value() {
+        static const T value{};
+        return value;
+    }
+
     // A name T does not have: skipped, reported in strict mode.
     static detail::slot other_member(detail::frame& f, std::string_view key, decoder& d) {
         f.enter_key(key);
@@ -282,6 +304,7 @@ private:
     }
 
     static void end(detail::frame& f, decoder& d) {
+        reset_absent(*static_cast<T*>(f.target), f.seen);
         bool all_required_present = true;
         for (std::size_t i = 0; i < member_count; ++i) {
             if (rows[i].required && !(f.seen & (std::uint64_t{1} << i))) {
