@@ -375,6 +375,15 @@ TEST_CASE("json engine: the scanner gives boost::json::basic_parser's verdict an
                              "{\"a\":\"\\/\\b\\f\\r\\t\"}"}) {
         inputs.push_back(body);
     }
+    // Whitespace of each kind at every place in a body (between its tokens, where the scanner skips
+    // it only when the byte it expects is not there, and inside tokens, where it is an error or
+    // part of a string).
+    for (const std::string& body : {std::string(R"({"a":[1,{"b":"x"},true],"c":{"d":null,"e":-1.5e2}})"),
+                                    std::string(R"({"a":[[],{}],"b":"\u00e9"})")}) {
+        for (std::size_t at = 0; at <= body.size(); ++at)
+            for (const char* space : {" ", "\t", "\n", "\r", " \n\t\r "})
+                inputs.push_back(body.substr(0, at) + space + body.substr(at));
+    }
     for (std::size_t depth : {63u, 64u, 65u}) {
         inputs.push_back(std::string(depth, '[') + std::string(depth, ']'));
         inputs.push_back("{\"a\":" + std::string(depth - 1, '[') + std::string(depth - 1, ']') + "}");
@@ -411,6 +420,17 @@ TEST_CASE("json engine: a body that is not JSON is told what is wrong and where"
         {R"({"a":1.})", "a number's fraction needs a digit (at byte 7)"},
         {R"({"a":1e})", "a number's exponent needs a digit (at byte 7)"},
         {"{} x", "there is more after the JSON value (at byte 3)"},
+        // The same places after whitespace: the byte after it is the one told.
+        {"{  ", "the body ends where a member name should be (at byte 3)"},
+        {"{ 1}", "expected a member name (a string) (at byte 2)"},
+        {R"({"a"  )", "the body ends where ':' should be (at byte 6)"},
+        {R"({"a" ,1})", "expected ':' after a member name (at byte 5)"},
+        {R"({"a" :  )", "the body ends where a value should be (at byte 8)"},
+        {R"({"a":  })", "expected a value (an object, array, string, number, true, false or null) (at byte 7)"},
+        {R"({"a":1 , })", "expected a member name (a string) (at byte 9)"},
+        {R"({"a":[1 ,  ]})", "expected a value (an object, array, string, number, true, false or null) (at byte 11)"},
+        {R"({"a":[ )", "the body ends where a value should be (at byte 7)"},
+        {"{\"a\":\n\t-}", "a number needs a digit (at byte 8)"},
     };
     for (const auto& [body, what] : cases) {
         INFO(body);

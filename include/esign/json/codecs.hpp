@@ -37,7 +37,10 @@ inline bool read_string(const scalar& s, std::string& out, decoder& d) {
         d.add(problem_kind::type, expected_but("a string", s.kind));
         return false;
     }
-    out.assign(s.text);
+    // Not assign: its general path allows the text to lie inside `out` (a scalar's never does)
+    // and cost about 30 instructions more per string than appending to a cleared one.
+    out.clear();
+    out.append(s.text);
     return true;
 }
 

@@ -303,17 +303,22 @@ private:
         return {};
     }
 
+    // The required members, as bits: one test says whether any is missing.
+    static constexpr std::uint64_t required_members = [] {
+        std::uint64_t out = 0;
+        for (std::size_t i = 0; i < member_count; ++i)
+            if (rows[i].required) out |= std::uint64_t{1} << i;
+        return out;
+    }();
+
     static void end(detail::frame& f, decoder& d) {
         reset_absent(*static_cast<T*>(f.target), f.seen);
-        bool all_required_present = true;
-        for (std::size_t i = 0; i < member_count; ++i) {
-            if (rows[i].required && !(f.seen & (std::uint64_t{1} << i))) {
-                d.add_at(rows[i].name, problem_kind::missing, std::string(detail::missing_member_message));
-                all_required_present = false;
-            }
-        }
+        const std::uint64_t missing = required_members & ~f.seen;
+        for (std::uint64_t m = missing; m != 0; m &= m - 1)
+            d.add_at(rows[std::countr_zero(m)].name, problem_kind::missing,
+                     std::string(detail::missing_member_message));
         if constexpr (detail::has_rules_across_members<T>()) {
-            if (all_required_present) {
+            if (missing == 0) {
                 auto sink = d.sink(f.first_problem);
                 detail::check_across_members(*static_cast<const T*>(f.target), d.problems(), sink, f.first_problem);
             }

@@ -118,7 +118,6 @@ public:
                 return fail(open_.back() ? "the body ends inside an array" : "the body ends inside an object");
             if (*p_ == ',') {
                 ++p_;
-                skip_whitespace();
                 if (!begin_member_or_item()) return result_;
                 want_value = true;
             } else if (*p_ == closing()) {
@@ -156,57 +155,72 @@ private:
         sink_->on_end();
     }
     // What comes before the next value of the innermost container: an object's member name
-    // (and its ':'); nothing for an array item.
+    // (and its ':'); nothing for an array item. (Whitespace before the name or the value is
+    // skipped where a byte that is not the expected one is looked at: most bodies have none,
+    // and then the one test that finds the expected byte is all there is.)
     bool begin_member_or_item() { return open_.back() || member_name(); }
 
-    // A member's name, its ':' and the whitespace after it (p_ at the name's quote).
+    // A member's name and its ':' (p_ at the name's quote, or whitespace before it).
     bool member_name() {
-        if (p_ == end_) return failed("the body ends where a member name should be");
-        if (*p_ != '"') return failed("expected a member name (a string)");
+        if (p_ == end_ || *p_ != '"') [[unlikely]] {
+            skip_whitespace();
+            if (p_ == end_) return failed("the body ends where a member name should be");
+            if (*p_ != '"') return failed("expected a member name (a string)");
+        }
         ++p_;
         std::string_view name;
         if (!string(name)) return false;
         sink_->on_key(name);
-        skip_whitespace();
-        if (p_ == end_) return failed("the body ends where ':' should be");
-        if (*p_ != ':') return failed("expected ':' after a member name");
+        if (p_ == end_ || *p_ != ':') [[unlikely]] {
+            skip_whitespace();
+            if (p_ == end_) return failed("the body ends where ':' should be");
+            if (*p_ != ':') return failed("expected ':' after a member name");
+        }
         ++p_;
-        skip_whitespace();
         return true;
     }
 
-    // One value at p_: a scalar is given to the sink whole; a container is opened (pushed on open_).
-    bool value() {
-        if (p_ == end_) return failed("the body ends where a value should be");
-        switch (*p_) {
-            case '{':
-            case '[': {
-                const bool is_array = *p_ == '[';
-                if (open_.size() >= max_depth_) {
-                    result_.too_deep = true;
-                    return failed("containers nest too deep");
+    // One value at p_, or whitespace before it: a scalar is given to the sink whole; a container
+    // is opened (pushed on open_).
+    [[gnu::always_inline]] bool value() {
+        for (;;) {
+            if (p_ == end_) return failed("the body ends where a value should be");
+            switch (*p_) {
+                case ' ':
+                case '\n':
+                case '\r':
+                case '\t':
+                    skip_whitespace();
+                    continue;
+                case '{':
+                case '[': {
+                    const bool is_array = *p_ == '[';
+                    if (open_.size() >= max_depth_) {
+                        result_.too_deep = true;
+                        return failed("containers nest too deep");
+                    }
+                    ++p_;
+                    open_.push_back(is_array);
+                    sink_->on_begin(is_array);
+                    return true;
                 }
-                ++p_;
-                open_.push_back(is_array);
-                sink_->on_begin(is_array);
-                return true;
+                case '"': {
+                    ++p_;
+                    std::string_view s;
+                    if (!string(s)) return false;
+                    sink_->on_scalar(scalar::string(s));
+                    return true;
+                }
+                case 't':
+                    return literal("true", scalar::boolean(true));
+                case 'f':
+                    return literal("false", scalar::boolean(false));
+                case 'n':
+                    return literal("null", scalar::null());
+                default:
+                    if (*p_ == '-' || (*p_ >= '0' && *p_ <= '9')) return number();
+                    return failed("expected a value (an object, array, string, number, true, false or null)");
             }
-            case '"': {
-                ++p_;
-                std::string_view s;
-                if (!string(s)) return false;
-                sink_->on_scalar(scalar::string(s));
-                return true;
-            }
-            case 't':
-                return literal("true", scalar::boolean(true));
-            case 'f':
-                return literal("false", scalar::boolean(false));
-            case 'n':
-                return literal("null", scalar::null());
-            default:
-                if (*p_ == '-' || (*p_ >= '0' && *p_ <= '9')) return number();
-                return failed("expected a value (an object, array, string, number, true, false or null)");
         }
     }
 
@@ -221,7 +235,7 @@ private:
     // A string's contents and closing quote (p_ just after the opening quote). `out` views the
     // input, or the escape buffer when the string has escapes. Inline: most strings are plain
     // ASCII, found whole by one or two 16-byte compares.
-    bool string(std::string_view& out) {
+    [[gnu::always_inline]] bool string(std::string_view& out) {
         const char* const start = p_;
         p_ = find_string_special(p_, end_);
         if (p_ != end_ && *p_ == '"') [[likely]] {
@@ -354,43 +368,46 @@ private:
     static bool is_digit(char c) noexcept { return c >= '0' && c <= '9'; }
 
     // A number at p_ ('-' or a digit). Its digits are read once: the first 19 into a mantissa
-    // (an integer of up to 19 digits is exact there), the exponent saturating.
+    // (an integer of up to 19 digits is exact there), the exponent saturating. Read with a local
+    // cursor, stored in p_ when the number ends: p_ itself would be stored at every digit.
     bool number() {
         const char* const start = p_;
-        const bool negative = *p_ == '-';
-        if (negative) ++p_;
-        if (p_ == end_ || !is_digit(*p_)) return failed("a number needs a digit");
+        const char* p = p_;
+        const bool negative = *p == '-';
+        if (negative) ++p;
+        if (p == end_ || !is_digit(*p)) return failed_at("a number needs a digit", p);
         std::uint64_t mantissa = 0;
         int digits = 0;  // in the integer part and the fraction, leading zeros included
         auto take_digits = [&] {
-            for (; p_ != end_ && is_digit(*p_); ++p_, ++digits)
-                if (digits < 19) mantissa = mantissa * 10 + static_cast<unsigned>(*p_ - '0');
+            for (; p != end_ && is_digit(*p); ++p, ++digits)
+                if (digits < 19) mantissa = mantissa * 10 + static_cast<unsigned>(*p - '0');
         };
-        if (*p_ == '0') {  // no leading zeros: "01" is 0, then an error
-            ++p_;
+        if (*p == '0') {  // no leading zeros: "01" is 0, then an error
+            ++p;
             digits = 1;
         } else {
             take_digits();
         }
         const int integer_digits = digits;
         bool integer = true;
-        if (p_ != end_ && *p_ == '.') {
-            ++p_;
-            if (p_ == end_ || !is_digit(*p_)) return failed("a number's fraction needs a digit");
+        if (p != end_ && *p == '.') {
+            ++p;
+            if (p == end_ || !is_digit(*p)) return failed_at("a number's fraction needs a digit", p);
             take_digits();
             integer = false;
         }
         int exponent = 0;  // as written, saturating near ±10^9 (beyond any double and any body's digits)
-        if (p_ != end_ && (*p_ == 'e' || *p_ == 'E')) {
-            ++p_;
-            const bool minus = p_ != end_ && *p_ == '-';
-            if (p_ != end_ && (*p_ == '+' || *p_ == '-')) ++p_;
-            if (p_ == end_ || !is_digit(*p_)) return failed("a number's exponent needs a digit");
-            for (; p_ != end_ && is_digit(*p_); ++p_)
-                if (exponent < 100'000'000) exponent = exponent * 10 + (*p_ - '0');
+        if (p != end_ && (*p == 'e' || *p == 'E')) {
+            ++p;
+            const bool minus = p != end_ && *p == '-';
+            if (p != end_ && (*p == '+' || *p == '-')) ++p;
+            if (p == end_ || !is_digit(*p)) return failed_at("a number's exponent needs a digit", p);
+            for (; p != end_ && is_digit(*p); ++p)
+                if (exponent < 100'000'000) exponent = exponent * 10 + (*p - '0');
             if (minus) exponent = -exponent;
             integer = false;
         }
+        p_ = p;
         const std::string_view text(start, static_cast<std::size_t>(p_ - start));
         if (integer && digits <= 20) {
             if (digits == 20) {  // the mantissa holds 19 of them: the last one, checked
