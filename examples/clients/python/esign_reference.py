@@ -20,6 +20,7 @@ import re
 import shutil
 import signal
 import subprocess
+import sys
 import tempfile
 import threading
 import urllib.parse
@@ -75,7 +76,11 @@ class Server:
         self.stop()
 
     def stop(self, timeout=10):
-        """Stops a server this module started (SIGTERM, then SIGKILL); returns its exit status."""
+        """Stops a server this module started (SIGTERM, then SIGKILL); returns its exit status.
+
+        A server still running `timeout` seconds after SIGTERM is killed, and what it wrote on
+        stderr is copied to this process's stderr: why it did not stop is usually there.
+        """
         if self.process is None:
             return None
         atexit.unregister(self.stop)
@@ -86,11 +91,20 @@ class Server:
             except subprocess.TimeoutExpired:
                 self.process.kill()
                 self.process.wait()
+                sys.stderr.write("%s did not stop within %g s of SIGTERM and was killed; its stderr:\n%s\n"
+                                 % (self.process.args[0], timeout, self._stderr_text()))
         self._reader.join(5)  # it closes stdout at its end
         if self._stderr is not None:
             self._stderr.close()
             self._stderr = None
         return self.process.returncode
+
+    def _stderr_text(self, limit=20_000):
+        """The end of what the server wrote on stderr (a temporary file)."""
+        if self._stderr is None:
+            return ""
+        self._stderr.seek(0)
+        return self._stderr.read()[-limit:].decode("utf-8", "replace")
 
     def request(self, path, body=None, authorization=None):
         """POSTs body as JSON; returns the decoded answer or raises EsignError."""

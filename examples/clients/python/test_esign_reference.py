@@ -3,8 +3,13 @@
 
 Run: python3 -m unittest discover -s examples/clients/python -p 'test_esign_reference.py' -v
 """
+import contextlib
 import http.server
+import io
+import os
 import re
+import signal
+import tempfile
 import threading
 import time
 import unittest
@@ -44,6 +49,25 @@ class ServerProcess(unittest.TestCase):
         with start_server() as server:
             self.assertIsNone(server.process.poll())
         self.assertEqual(server.process.returncode, 0)
+
+    def test_a_server_that_does_not_stop_is_killed_and_its_stderr_shown(self):
+        with tempfile.TemporaryDirectory() as directory:
+            stubborn = os.path.join(directory, "stubborn-server")
+            with open(stubborn, "w") as f:  # ignores SIGTERM, says why on stderr
+                f.write("#!/usr/bin/env python3\n"
+                        "import signal, sys, time\n"
+                        "signal.signal(signal.SIGTERM, signal.SIG_IGN)\n"
+                        "sys.stderr.write('still draining connections\\n'); sys.stderr.flush()\n"
+                        "print('listening on http://127.0.0.1:9', flush=True)\n"
+                        "time.sleep(60)\n")
+            os.chmod(stubborn, 0o755)
+            server = start_server(stubborn)
+            shown = io.StringIO()
+            with contextlib.redirect_stderr(shown):
+                status = server.stop(timeout=0.5)
+        self.assertEqual(status, -signal.SIGKILL)
+        self.assertIn("did not stop within 0.5 s of SIGTERM and was killed", shown.getvalue())
+        self.assertIn("still draining connections", shown.getvalue())
 
     def test_failed_start_reports_status_and_stderr(self):
         with self.assertRaises(RuntimeError) as caught:
