@@ -165,6 +165,14 @@ private:
     mutable valijson::Validator validator_;  // keeps its compiled patterns from call to call
 };
 
+// simdjson picks its kernel for the processor at run time (the widest vectors it has: AVX-512 on
+// some hosts, AVX2 or SSE4.2 on others), and the ratios against it move with that choice: the
+// run's context names it.
+const bool simdjson_kernel_in_context = [] {
+    benchmark::AddCustomContext("simdjson_implementation", simdjson::get_active_implementation()->name());
+    return true;
+}();
+
 class simdjson_walk {
 public:
     bool operator()(std::string_view body) const {

@@ -192,6 +192,33 @@ TEST_CASE("check: code_point_count counts every sequence, whatever its place in 
     }
 }
 
+TEST_CASE("check: same_name agrees with == for names of every length, whatever byte differs", "[check]") {
+    // Member names and enumerators' wire names are compared a word at a time (overlapping
+    // words): every length up to 40 bytes, at every offset of a buffer, equal or not in one byte,
+    // or one byte shorter.
+    using esign::detail::same_name;
+    static_assert(same_name("signer", "signer") && !same_name("signer", "signed"));  // compile time: ==
+    for (std::size_t n = 0; n <= 40; ++n) {
+        std::string name;
+        for (std::size_t i = 0; i < n; ++i) name += static_cast<char>('a' + (i * 7) % 26);
+        for (std::size_t offset = 0; offset < 8; ++offset) {
+            const std::string buffer = std::string(offset, '-') + name + "--------";
+            const std::string_view copy = std::string_view(buffer).substr(offset, n);
+            INFO("length " << n << ", offset " << offset);
+            CHECK(same_name(name, copy));
+            if (n > 0) CHECK_FALSE(same_name(name, copy.substr(0, n - 1)));
+            if (n > 1) CHECK_FALSE(same_name(name.substr(1), copy.substr(0, n - 1)));  // same length
+            for (std::size_t i = 0; i < n; ++i) {
+                std::string other = name;
+                other[i] = static_cast<char>(other[i] ^ 0x01);
+                INFO("differs at " << i);
+                CHECK_FALSE(same_name(other, copy));
+                CHECK_FALSE(same_name(copy, other));
+            }
+        }
+    }
+}
+
 TEST_CASE("check: uuid36 is exactly 36 characters", "[check]") {
     CHECK(check(uuid36(U)));
     CHECK(check(uuid36(request_examples::rep(36, "\xc3\xa9"))));  // 36 code points, 72 bytes

@@ -58,6 +58,19 @@ void check_round_trip() {
     }
     CHECK_FALSE(enum_from_wire<E>("").has_value());
     CHECK_FALSE(enum_from_wire<E>("not-a-value").has_value());
+    // Near misses: each wire string with one byte changed at each place, one byte short and
+    // one byte longer, are read as an enumerator only when they are its wire string.
+    for (std::string_view s : seen) {
+        std::vector<std::string> near{std::string(s.substr(0, s.size() - 1)), std::string(s) + "x"};
+        for (std::size_t i = 0; i < s.size(); ++i) {
+            near.emplace_back(s);
+            near.back()[i] ^= 0x20;  // a letter's other case; '-' and '_' become other bytes
+        }
+        for (const std::string& n : near) {
+            INFO(n);
+            CHECK(enum_from_wire<E>(n).has_value() == seen.contains(n));
+        }
+    }
 }
 
 problem_list run_validate(const auto& value) {

@@ -99,12 +99,8 @@ class Server:
             self._stderr = None
         return self.process.returncode
 
-    def _stderr_text(self, limit=20_000):
-        """The end of what the server wrote on stderr (a temporary file)."""
-        if self._stderr is None:
-            return ""
-        self._stderr.seek(0)
-        return self._stderr.read()[-limit:].decode("utf-8", "replace")
+    def _stderr_text(self):
+        return "" if self._stderr is None else _file_text(self._stderr)
 
     def request(self, path, body=None, authorization=None):
         """POSTs body as JSON; returns the decoded answer or raises EsignError."""
@@ -174,10 +170,15 @@ def start_server(executable=None, *, args=(), control_token=None, fixture=None, 
         process.wait()
         problem = "printed no 'listening on' line within %g s" % timeout
     reader.join(5)
-    stderr.seek(0)
-    log = stderr.read().decode("utf-8", "replace").strip()
+    log = _file_text(stderr).strip()
     stderr.close()
     raise RuntimeError("%s %s; stdout: %r; stderr: %s" % (command[0], problem, first, log))
+
+
+def _file_text(file, limit=20_000):
+    """The end of what a server wrote to `file` (its stderr, a temporary file), as text."""
+    file.seek(0)
+    return file.read()[-limit:].decode("utf-8", "replace")
 
 
 def attach(url, control_token=None):

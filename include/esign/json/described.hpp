@@ -26,6 +26,7 @@
 #include <esign/json/codec.hpp>
 #include <esign/json/detail/messages.hpp>
 #include <esign/types/described_members.hpp>
+#include <esign/types/detail/same_name.hpp>
 #include <esign/types/enum_names.hpp>
 
 namespace esign::json {
@@ -81,27 +82,6 @@ inline void drop_rule_problems_on_bad_members(problem_list& problems, std::size_
         return false;
     });
     problems.erase(keep_end, problems.end());
-}
-
-// Whether two names are equal, in at most two overlapping loads each for names up to 16 bytes
-// (names are short: a call to memcmp, or a byte loop, would cost more than the comparison).
-inline bool same_name(std::string_view a, std::string_view b) noexcept {
-    const std::size_t n = a.size();
-    if (n != b.size()) return false;
-    auto same = [&]<class Word>(Word, std::size_t at) {
-        Word x, y;
-        std::memcpy(&x, a.data() + at, sizeof x);
-        std::memcpy(&y, b.data() + at, sizeof y);
-        return x == y;
-    };
-    if (n >= 8) {
-        for (std::size_t i = 0; i + 8 < n; i += 8)
-            if (!same(std::uint64_t{}, i)) return false;
-        return same(std::uint64_t{}, n - 8);
-    }
-    if (n >= 4) return same(std::uint32_t{}, 0) && same(std::uint32_t{}, n - 4);
-    if (n >= 2) return same(std::uint16_t{}, 0) && same(std::uint16_t{}, n - 2);
-    return n == 0 || a[0] == b[0];
 }
 
 // `,"name":`, what a described member's text begins with (its first written member's begins
@@ -257,7 +237,7 @@ private:
         for (std::uint64_t candidates = by_length[std::min(key.size(), longest_bucket)]; candidates != 0;
              candidates &= candidates - 1) {
             const auto i = static_cast<std::size_t>(std::countr_zero(candidates));
-            if (detail::same_name(rows[i].name, key)) return i;
+            if (esign::detail::same_name(rows[i].name, key)) return i;
         }
         return member_count;
     }

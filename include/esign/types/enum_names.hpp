@@ -13,6 +13,8 @@
 #include <boost/describe/enumerators.hpp>
 #include <boost/mp11/algorithm.hpp>
 
+#include <esign/types/detail/same_name.hpp>
+
 namespace esign {
 
 template <class E>
@@ -66,7 +68,7 @@ constexpr std::optional<E> enum_from_wire(std::string_view s) noexcept {
     constexpr auto names = enum_wire_names<E>();
     constexpr auto values = enum_values<E>();
     for (std::size_t i = 0; i < names.size(); ++i)
-        if (names[i] == s) return values[i];
+        if (detail::same_name(names[i], s)) return values[i];
     return std::nullopt;
 }
 

@@ -162,19 +162,21 @@ private:
 
     // A member's name and its ':' (p_ at the name's quote, or whitespace before it).
     bool member_name() {
-        if (p_ == end_ || *p_ != '"') [[unlikely]] {
-            skip_whitespace();
-            if (p_ == end_) return failed("the body ends where a member name should be");
-            if (*p_ != '"') return failed("expected a member name (a string)");
-        }
-        ++p_;
+        if (!expect('"', "the body ends where a member name should be", "expected a member name (a string)"))
+            return false;
         std::string_view name;
         if (!string(name)) return false;
         sink_->on_key(name);
-        if (p_ == end_ || *p_ != ':') [[unlikely]] {
+        return expect(':', "the body ends where ':' should be", "expected ':' after a member name");
+    }
+
+    // Steps over `byte` at p_, or after whitespace; else fails with `at_end` (no byte left) or
+    // `otherwise`.
+    [[gnu::always_inline]] bool expect(char byte, const char* at_end, const char* otherwise) {
+        if (p_ == end_ || *p_ != byte) [[unlikely]] {
             skip_whitespace();
-            if (p_ == end_) return failed("the body ends where ':' should be");
-            if (*p_ != ':') return failed("expected ':' after a member name");
+            if (p_ == end_) return failed(at_end);
+            if (*p_ != byte) return failed(otherwise);
         }
         ++p_;
         return true;
