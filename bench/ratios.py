@@ -30,33 +30,22 @@ from collections import defaultdict
 COMPARISON = re.compile(r"^(?P<a>\w+)/(?P<b>\w+)(?P<op>>=|<=)(?P<target>[0-9.]+)$")
 
 
-def parse_comparison(text):
-    match = COMPARISON.match(text)
-    if not match:
-        raise argparse.ArgumentTypeError(f"not A/B>=x or A/B<=x: {text!r}")
-    return match["a"], match["b"], match["op"], float(match["target"])
-
-
 def cpu_times(runs, contenders):
     """{(case, contender): {(run, repetition): cpu time}} for the named contenders' iteration runs."""
     # The longest name first: "esign_read_into" is not taken for "esign_read" plus "_into".
     by_length = sorted(contenders, key=len, reverse=True)
     times = defaultdict(dict)
     for index, run in enumerate(runs):
-        add_times(times, index, run, by_length)
+        for bench in run["benchmarks"]:
+            if bench.get("run_type") != "iteration" or bench.get("error_occurred"):
+                continue
+            name, slash, argument = bench["run_name"].partition("/")
+            for contender in by_length:
+                if name.endswith("_" + contender):
+                    case = name[: -len(contender) - 1] + slash + argument
+                    times[(case, contender)][(index, bench.get("repetition_index", 0))] = bench["cpu_time"]
+                    break
     return times
-
-
-def add_times(times, index, run, by_length):
-    for bench in run["benchmarks"]:
-        if bench.get("run_type") != "iteration" or bench.get("error_occurred"):
-            continue
-        name, slash, argument = bench["run_name"].partition("/")
-        for contender in by_length:
-            if name.endswith("_" + contender):
-                case = name[: -len(contender) - 1] + slash + argument
-                times[(case, contender)][(index, bench.get("repetition_index", 0))] = bench["cpu_time"]
-                break
 
 
 def quartiles(values):
@@ -67,17 +56,15 @@ def quartiles(values):
 
 
 def compare(times, a, b, op, target):
-    """Rows (case, ratio of medians, low quartile, high quartile, met) for one comparison."""
-    cases = sorted({case for case, c in times if c == a} & {case for case, c in times if c == b}, key=case_order)
-    rows = []
-    for case in cases:
+    """{case: (ratio of medians, low quartile, high quartile, met)} for one comparison."""
+    cells = {}
+    for case in {case for case, c in times if c == a} & {case for case, c in times if c == b}:
         ta, tb = times[(case, a)], times[(case, b)]
         ratio = statistics.median(ta.values()) / statistics.median(tb.values())
         paired = [ta[k] / tb[k] for k in sorted(ta.keys() & tb.keys())]
         low, high = quartiles(paired) if paired else (ratio, ratio)
-        met = ratio >= target if op == ">=" else ratio <= target
-        rows.append((case, ratio, low, high, met))
-    return rows
+        cells[case] = (ratio, low, high, ratio >= target if op == ">=" else ratio <= target)
+    return cells
 
 
 def case_order(case):
@@ -92,10 +79,12 @@ def main():
                         "(--benchmark_format=json, a file named *.json), and the comparisons (A/B>=x or A/B<=x)")
     args = parser.parse_args()
     files = [a for a in args.runs if a.endswith(".json")]
-    try:
-        comparisons = [parse_comparison(a) for a in args.runs if not a.endswith(".json")]
-    except argparse.ArgumentTypeError as e:
-        parser.error(str(e))
+    comparisons = []
+    for text in (a for a in args.runs if not a.endswith(".json")):
+        match = COMPARISON.match(text)
+        if not match:
+            parser.error(f"not A/B>=x or A/B<=x: {text!r}")
+        comparisons.append((match["a"], match["b"], match["op"], float(match["target"])))
     if not files or not comparisons:
         parser.error("give one run or more, then one comparison or more (A/B>=x or A/B<=x)")
     runs = []
@@ -116,27 +105,26 @@ def main():
           f"ratio of the medians (quartiles of the paired repetitions' ratios)\n")
 
     columns = [compare(times, a, b, op, target) for a, b, op, target in comparisons]
-    cases = sorted({row[0] for rows in columns for row in rows}, key=case_order)
-    if not cases or any(not rows for rows in columns):
-        missing = [f"{a}/{b}" for (a, b, _, _), rows in zip(comparisons, columns) if not rows]
-        print(f"no case has both contenders of: {', '.join(missing) or 'any comparison'}", file=sys.stderr)
+    missing = [f"{a}/{b}" for (a, b, _, _), cells in zip(comparisons, columns) if not cells]
+    if missing:
+        print(f"no case has both contenders of: {', '.join(missing)}", file=sys.stderr)
         return 2
+    cases = sorted(set().union(*columns), key=case_order)
 
     print("| case | " + " | ".join(f"{a} / {b} ({op}{target:g})" for a, b, op, target in comparisons) + " |")
     print("|---" * (len(columns) + 1) + "|")
     missed = 0
     for case in cases:
         cells = []
-        for rows in columns:
-            row = next((r for r in rows if r[0] == case), None)
-            if row is None:
+        for column in columns:
+            if case not in column:
                 cells.append("–")
                 continue
-            _, ratio, low, high, met = row
+            ratio, low, high, met = column[case]
             missed += not met
             cells.append(f"{ratio:.2f}x ({low:.2f}–{high:.2f})" + ("" if met else " **missed**"))
         print(f"| {case} | " + " | ".join(cells) + " |")
-    total = sum(len(rows) for rows in columns)
+    total = sum(len(column) for column in columns)
     print(f"\n{total - missed} of {total} met" + (f"; {missed} missed" if missed else ""))
     return 1 if missed else 0
 
