@@ -479,9 +479,10 @@ std::string repeat(std::string_view cycle, std::size_t length, char last) {
 }
 
 TEST_CASE("regex: byte shuffles, runs and the plain walk agree at every length and position", "[regex][email]") {
-    // The byte shuffles read a first window of n % 16 bytes, then blocks of 16, and look for the
-    // dead state once a block past 64 bytes: every length up to 3 blocks, lengths around 64, 80
-    // and 96, each with a byte of every class (refused ones and others) at each position.
+    // The byte shuffles read a first window of n % 16 bytes (the identity row in its other lanes),
+    // then blocks of 16, and look for the dead state once a block past 64 bytes: every length up
+    // to 3 blocks, lengths around 64, 80, 96 and 128, each with a byte of every class (refused
+    // ones and others) at each position.
     static_assert(rx::general_email::automaton().shuffles && rx::update_recipient_email::automaton().shuffles);
     using hex = rx::compiled<"^#([0-9A-Fa-f]{3}|[0-9A-Fa-f]{6})$">;
     static_assert(hex::automaton().shuffles);
@@ -493,7 +494,7 @@ TEST_CASE("regex: byte shuffles, runs and the plain walk agree at every length a
 #endif
     std::vector<std::size_t> lengths;
     for (std::size_t n = 0; n <= 49; ++n) lengths.push_back(n);
-    for (const std::size_t n : {63, 64, 65, 79, 80, 81, 95, 96, 97}) lengths.push_back(n);
+    for (const std::size_t n : {63, 64, 65, 79, 80, 81, 95, 96, 97, 127, 128, 129}) lengths.push_back(n);
 
     std::size_t accepted = 0, refused = 0;
     for (const std::size_t n : lengths) {

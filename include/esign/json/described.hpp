@@ -197,18 +197,30 @@ private:
         });
     }
 
-    // One row per member, in declaration order: its name, whether it must be present, where
-    // it is in a T, and how it reads.
+    // One row per member, in declaration order: its name, whether it must be present, and how
+    // it reads.
     struct member_row {
         std::string_view name;
         bool required;
-        void* (*address)(void* object);
         const detail::value_reader* reader;
     };
+    // A member's reader takes the T that holds it: one call per value finds the member in the T
+    // and reads it, where the member's own reader can be inlined.
     template <class Descriptor>
-    static void* address_of(void* object) {
-        return &Descriptor::get(*static_cast<T*>(object));
+    static void read_member_scalar(void* object, const scalar& s, decoder& d) {
+        using member_type = typename Descriptor::type;
+        reader_for<member_type>.scalar(&Descriptor::get(*static_cast<T*>(object)), s, d);
     }
+    template <class Descriptor>
+    static const detail::container_reader* read_member_container(void*& target, bool is_array, decoder& d) {
+        using member_type = typename Descriptor::type;
+        void* member = &Descriptor::get(*static_cast<T*>(target));
+        target = member;
+        return reader_for<member_type>.begin(target, is_array, d);
+    }
+    template <class Descriptor>
+    static constexpr detail::value_reader member_reader{&read_member_scalar<Descriptor>,
+                                                        &read_member_container<Descriptor>};
     static constexpr std::size_t member_count = boost::mp11::mp_size<described_members<T>>::value;
     static_assert(member_count <= 64, "a struct read by esign has at most 64 members (a bit each)");
     static constexpr std::array<member_row, member_count> rows = [] {
@@ -216,8 +228,7 @@ private:
         std::size_t i = 0;
         boost::mp11::mp_for_each<described_members<T>>([&](auto m) {
             using member_type = typename decltype(m)::type;
-            out[i++] = member_row{m.name, !is_std_optional<member_type>::value, &address_of<decltype(m)>,
-                                  &reader_for<member_type>};
+            out[i++] = member_row{m.name, !is_std_optional<member_type>::value, &member_reader<decltype(m)>};
         });
         return out;
     }();
@@ -253,7 +264,7 @@ private:
             return {};
         }
         f.seen |= bit;
-        return {rows[i].address(f.target), rows[i].reader};
+        return {f.target, rows[i].reader};
     }
 
     // An optional member absent from the body holds what it holds in a new T (empty, unless T

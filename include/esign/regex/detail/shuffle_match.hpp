@@ -7,8 +7,10 @@
 // lane of an SSE register, and each byte has a row of 16 bytes, row[s] = the state after
 // reading that byte in state s. Loading a byte's row depends on the byte only, so loads run
 // ahead; one shuffle (1 cycle) then picks row[state] in every lane, and that shuffle is
-// the only step from one byte to the next. There is no branch per byte either: a run of bytes
-// that change the state costs what a run that keeps it costs.
+// the only step from one byte to the next; rows also compose by shuffles, so 16 bytes' rows are
+// combined side by side and the state waits for one shuffle per 16 bytes (run_by_shuffles).
+// There is no branch per byte either: a run of bytes that change the state costs what a run
+// that keeps it costs.
 //
 // x86-64 guarantees SSE2 only: with g++ or clang, match_by_shuffles is compiled for SSSE3 on its
 // own (a target attribute) and dfa::match calls it only when the processor has SSSE3
@@ -65,31 +67,77 @@ inline bool shuffles_available() noexcept {
 #endif
 }
 
-// The state after `input` from `start` (a dead state stays dead), 16 bytes at a time. An input
-// of 16 bytes or more begins with a window of its first 16 bytes where only the first n % 16
-// read their rows and the others the identity row (no branch: a loop of n % 16 steps would end
-// at a jump the processor mispredicts), then whole blocks. A long input is checked for the dead
-// state once a block, so a refused one stops soon.
+// Steps compose: the row of "`first`, then `second`" is second[first[s]] for every s, one
+// shuffle. 16 bytes are read as a tree of 15 such shuffles, 4 deep, that build their row while
+// the state waits (the shuffles of one level run side by side), then one shuffle of the state: a
+// chain of 5 shuffles per 16 bytes, not 16. (Free functions, not lambdas: a lambda does not
+// inherit the target attribute, and a call to an SSSE3 function from it would not be inlined.)
+__attribute__((target("ssse3"))) inline __m128i then(__m128i first, __m128i second) noexcept {
+    return _mm_shuffle_epi8(second, first);
+}
+
+// The row at byte offset `offset` in the rows.
+inline __m128i row_at(const shuffle_rows& rows, std::size_t offset) noexcept {
+    return _mm_load_si128(reinterpret_cast<const __m128i*>(reinterpret_cast<const char*>(rows.next.data()) + offset));
+}
+
+// The row of two rows, those at byte offsets offset(k) and offset(k + 1) (`Offset`: the bytes
+// themselves times 16, or offsets computed before).
+template <class Offset>
+__attribute__((target("ssse3"))) inline __m128i row_of_2(const shuffle_rows& rows, const Offset& offset,
+                                                         int k) noexcept {
+    return then(row_at(rows, offset(k)), row_at(rows, offset(k + 1)));
+}
+// The row of the 16 rows at offset(0) to offset(15), in that order.
+template <class Offset>
+__attribute__((target("ssse3"))) inline __m128i row_of_16(const shuffle_rows& rows, const Offset& offset) noexcept {
+    const __m128i quad0 = then(row_of_2(rows, offset, 0), row_of_2(rows, offset, 2));
+    const __m128i quad1 = then(row_of_2(rows, offset, 4), row_of_2(rows, offset, 6));
+    const __m128i quad2 = then(row_of_2(rows, offset, 8), row_of_2(rows, offset, 10));
+    const __m128i quad3 = then(row_of_2(rows, offset, 12), row_of_2(rows, offset, 14));
+    return then(then(quad0, quad1), then(quad2, quad3));
+}
+
+// The byte offsets of the rows of the 16 bytes at p, with the identity row for the bytes from
+// `kept` on: computed for the 16 at once (SSE2), where one at a time took 6 instructions a byte.
+inline void row_offsets(const unsigned char* p, std::uint64_t kept, std::uint16_t* out) noexcept {
+    const __m128i bytes = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+    const __m128i zero = _mm_setzero_si128();
+    const __m128i last_kept = _mm_set1_epi16(static_cast<short>(static_cast<short>(kept) - 1));
+    const __m128i identity = _mm_set1_epi16(static_cast<short>(identity_row));
+    auto half = [&](__m128i bytes16, __m128i lanes) {
+        const __m128i dropped = _mm_cmpgt_epi16(lanes, last_kept);
+        const __m128i index = _mm_or_si128(_mm_andnot_si128(dropped, bytes16), _mm_and_si128(dropped, identity));
+        return _mm_slli_epi16(index, 4);  // 16 bytes a row
+    };
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(out),
+                     half(_mm_unpacklo_epi8(bytes, zero), _mm_setr_epi16(0, 1, 2, 3, 4, 5, 6, 7)));
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(out + 8),
+                     half(_mm_unpackhi_epi8(bytes, zero), _mm_setr_epi16(8, 9, 10, 11, 12, 13, 14, 15)));
+}
+
+// The state after `input` from `start` (a dead state stays dead). An input of 16 bytes or more
+// begins with a window of its first 16 bytes where only the first n % 16 read their rows and the
+// others the identity row (no branch: a loop of n % 16 steps would end at a jump the processor
+// mispredicts when lengths vary), then whole blocks. A long input is checked for the dead state
+// once a block, so a refused one stops soon.
 __attribute__((target("ssse3"))) inline std::uint8_t run_by_shuffles(const shuffle_rows& rows, std::uint8_t start,
                                                                      std::string_view input) noexcept {
     const auto* p = reinterpret_cast<const unsigned char*>(input.data());
     const auto* const end = p + input.size();
-    // (A lambda does not inherit the target attribute: SSE2's load only.)
-    auto row = [&rows](std::size_t b) { return _mm_load_si128(reinterpret_cast<const __m128i*>(rows.next[b].data())); };
     __m128i state = _mm_set1_epi8(static_cast<char>(start));
     if (input.size() >= 16) {
         const std::uint64_t head = input.size() % 16;
-        for (std::uint64_t k = 0; k < 16; ++k) {
-            const std::uint64_t beyond = (head - 1 - k) >> 63;  // 1 if k >= head (wraps around)
-            state = _mm_shuffle_epi8(row((p[k] & (beyond - 1)) | (beyond * identity_row)), state);
-        }
-        p += head;
-        for (; p != end; p += 16) {
-            for (std::size_t k = 0; k < 16; ++k) state = _mm_shuffle_epi8(row(p[k]), state);
+        alignas(16) std::array<std::uint16_t, 16> offsets;
+        row_offsets(p, head, offsets.data());
+        state = then(state, row_of_16(rows, [&](int k) { return offsets[static_cast<std::size_t>(k)]; }));
+        for (p += head; p != end; p += 16) {
+            state = then(state, row_of_16(rows, [p](int k) { return std::size_t{p[k]} * 16; }));
             if (end - p > 64 && (_mm_cvtsi128_si32(state) & 0xff) == dead_state) return dead_state;  // no way back
         }
+    } else {
+        for (; p != end; ++p) state = then(state, row_at(rows, std::size_t{*p} * 16));
     }
-    for (; p != end; ++p) state = _mm_shuffle_epi8(row(*p), state);  // an input shorter than 16 bytes
     return static_cast<std::uint8_t>(_mm_cvtsi128_si32(state));
 }
 
