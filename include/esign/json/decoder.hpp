@@ -162,7 +162,8 @@ public:
         capture_.reset();
         root_ = root;
     }
-    void on_scalar(const scalar& s) {
+    // Inline in the parser: a call per value was 1 to 1.6 % of decoding's instructions.
+    [[gnu::always_inline]] void on_scalar(const scalar& s) {
         if (capture_) return capture_->builder.on_scalar(s);
         detail::slot next = next_slot();
         if (next.reader) next.reader->scalar(next.target, s, *this);
