@@ -214,8 +214,7 @@ private:
     template <class Descriptor>
     static const detail::container_reader* read_member_container(void*& target, bool is_array, decoder& d) {
         using member_type = typename Descriptor::type;
-        void* member = &Descriptor::get(*static_cast<T*>(target));
-        target = member;
+        target = &Descriptor::get(*static_cast<T*>(target));
         return reader_for<member_type>.begin(target, is_array, d);
     }
     template <class Descriptor>
