@@ -6,11 +6,13 @@
 //                          [--fixture FILE] [--max-body BYTES] [--seed N] [--webhook-threads N]
 //                          [--control-token TOKEN] [--no-control] [--max-connections N]
 //                          [--journal-size N] [--self-check] [--documentation-url BASE]
+//                          [--header-timeout MS] [--body-timeout MS] [--write-timeout MS]
 //                          [--verbose] [--help]
 //
 // Options take their value as the next argument or after '=' (`--threads=4`). A bad command line
 // is reported on stderr with the usage, exit status 2 (see main.cpp).
 #include <charconv>
+#include <chrono>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -47,6 +49,10 @@ inline constexpr std::string_view usage_text =
     "                           'Authorization: Bearer TOKEN'; team-scoped ones take the team's key\n"
     "  --no-control             no /_control/ path exists (a validating fake only)\n"
     "  --max-connections N      connections open at once (default 1024); more wait in the backlog\n"
+    "  --header-timeout MS      time to receive a request header, waiting for it on an idle\n"
+    "                           connection included (default 30000); then the connection closes\n"
+    "  --body-timeout MS        time to receive a request body (default 60000); then it closes\n"
+    "  --write-timeout MS       time to send an answer (default 30000); then it closes\n"
     "  --journal-size N         public requests each team's journal keeps (/_control/journal/list;\n"
     "                           default 1000, 0 turns it off)\n"
     "  --self-check             judge every response against its type before sending it (as a\n"
@@ -80,6 +86,9 @@ struct command_line {
     bool no_control = false;
     std::size_t max_connections = 1024;
     std::size_t journal_size = 1000;
+    std::chrono::milliseconds header_timeout{30'000};
+    std::chrono::milliseconds body_timeout{60'000};
+    std::chrono::milliseconds write_timeout{30'000};
     bool self_check = false;
     std::optional<std::string> documentation_base;
     bool verbose = false;
@@ -234,6 +243,14 @@ inline std::variant<command_line, command_line_error> parse_command_line(const s
             if (!absolute_uri::matches(*v))
                 return command_line_error{"--documentation-url: an absolute URL (RFC 3986) of at most 2048 bytes"};
             cl.documentation_base = std::string(*v);
+        } else if (arg == "--header-timeout" || arg == "--body-timeout" || arg == "--write-timeout") {
+            auto& timeout = arg == "--header-timeout" ? cl.header_timeout
+                            : arg == "--body-timeout" ? cl.body_timeout
+                                                      : cl.write_timeout;
+            std::int64_t ms = 0;
+            if (auto e = number(ms, std::int64_t{1}, std::int64_t{3'600'000}, "milliseconds from 1 to 3600000"))
+                return *e;
+            timeout = std::chrono::milliseconds(ms);
         } else if (arg == "--seed") {
             if (auto e = number(cl.seed, std::uint64_t{0}, std::uint64_t{UINT64_MAX}, "an unsigned 64-bit number"))
                 return *e;

@@ -25,7 +25,8 @@
 //     (INVALID_REQUEST_FORMAT, path "/"), connection closed;
 //   - malformed HTTP → connection closed without an answer;
 //   - 30 s to receive each request header (idle keep-alive included), 60 s for a body, 30 s
-//     to write a response; on expiry the connection is closed;
+//     to write a response (--header-timeout, --body-timeout, --write-timeout); on expiry the
+//     connection is closed. No timeout runs while a fault rule's delay is waited;
 //   - when an error is answered before the body was read, a body of at most --max-body is
 //     read and dropped so the connection stays usable; a larger one (or `Expect:
 //     100-continue`) closes the connection after the answer. Closing after an answer is
@@ -108,7 +109,13 @@ private:
     void close();
     void log_request(unsigned status);
 
-    beast::tcp_stream stream_;
+    // The connection's deadline (see expire_after).
+    void expire_after(std::chrono::steady_clock::duration d);
+    void expire_never();
+    void wait_for_deadline();
+    void on_deadline(beast::error_code ec);
+
+    tcp::socket socket_;
     // The server's: used by handlers only, which never run once the server is gone.
     reference::backend& backend_;
     const http_config& config_;
@@ -120,6 +127,13 @@ private:
     std::optional<http::response<http::empty_body>> continue_;
     std::array<char, 4096> drain_{};
     asio::steady_timer delay_timer_;  // a fault rule's delay (§6.5), waited without a thread
+    // One timer for every timeout of the connection: `deadline_` moves with each phase (a store)
+    // and the timer, waiting for `waiting_until_`, is re-armed only when it would fire too late.
+    // Beast's tcp_stream instead re-arms a timer for every read and write, and each re-arming
+    // cancels a wait whose handler then runs: several reactor and strand operations a request.
+    asio::steady_timer deadline_timer_;
+    std::chrono::steady_clock::time_point deadline_ = std::chrono::steady_clock::time_point::max();
+    std::chrono::steady_clock::time_point waiting_until_ = std::chrono::steady_clock::time_point::max();
 
     std::string path_;
     std::optional<reference::backend::caller> caller_;  // resolved once, before the body is read
@@ -133,21 +147,22 @@ private:
 
 inline http_session::http_session(tcp::socket socket, reference::backend& backend, const http_config& config,
                                   logger& log, std::shared_ptr<session_registry> registry)
-    : stream_(std::move(socket)),
+    : socket_(std::move(socket)),
       backend_(backend),
       config_(config),
       log_(log),
       registry_(std::move(registry)),
-      delay_timer_(stream_.get_executor()) {}
+      delay_timer_(socket_.get_executor()),
+      deadline_timer_(socket_.get_executor()) {}
 
 inline http_session::~http_session() { registry_->remove(this); }
 
 inline void http_session::start() {
-    asio::dispatch(stream_.get_executor(), [self = shared_from_this()] { self->read_header(); });
+    asio::dispatch(socket_.get_executor(), [self = shared_from_this()] { self->read_header(); });
 }
 
 inline void http_session::request_shutdown() {
-    asio::post(stream_.get_executor(), [self = shared_from_this()] {
+    asio::post(socket_.get_executor(), [self = shared_from_this()] {
         self->stopping_ = true;
         if (self->reading_header_) self->close();  // idle (or mid-header): the read ends with an error
         self->delay_timer_.cancel();               // a delayed request is not run: the connection closes
@@ -164,8 +179,8 @@ inline void http_session::read_header() {
     caller_.reset();
     path_.clear();
     reading_header_ = true;
-    stream_.expires_after(config_.header_timeout);
-    http::async_read_header(stream_, buffer_, *parser_,
+    expire_after(config_.header_timeout);
+    http::async_read_header(socket_, buffer_, *parser_,
                             [self = shared_from_this()](beast::error_code ec, std::size_t) { self->on_header(ec); });
 }
 
@@ -271,16 +286,28 @@ inline void http_session::check_request() {
 
 inline void http_session::read_body() {
     parser_->body_limit(config_.max_body);
+    if (!detail::expects_continue(parser_->get())) {
+        // A small body usually came with its header: parse what the buffer holds here rather
+        // than through another asynchronous read (a strand dispatch and a timer each).
+        beast::error_code ec;
+        while (!parser_->is_done() && buffer_.size() != 0) {
+            const std::size_t used = parser_->put(buffer_.data(), ec);
+            buffer_.consume(used);
+            if (ec == http::error::need_more) break;
+            if (ec) return on_body(ec);
+            if (used == 0) break;
+        }
+    }
     if (parser_->is_done()) return on_body({});
     auto read = [self = shared_from_this()] {
-        self->stream_.expires_after(self->config_.body_timeout);
-        http::async_read(self->stream_, self->buffer_, *self->parser_,
+        self->expire_after(self->config_.body_timeout);
+        http::async_read(self->socket_, self->buffer_, *self->parser_,
                          [self](beast::error_code ec, std::size_t) { self->on_body(ec); });
     };
     if (detail::expects_continue(parser_->get())) {
         continue_.emplace(http::status::continue_, parser_->get().version());
-        stream_.expires_after(config_.write_timeout);
-        http::async_write(stream_, *continue_, [self = shared_from_this(), read](beast::error_code ec, std::size_t) {
+        expire_after(config_.write_timeout);
+        http::async_write(socket_, *continue_, [self = shared_from_this(), read](beast::error_code ec, std::size_t) {
             if (ec) return self->close();
             read();
         });
@@ -310,6 +337,7 @@ inline void http_session::on_body(beast::error_code ec) {
         return close();
     }
     if (fault && fault->action == fault_action::delay) {
+        expire_never();  // the rule's delay is no timeout of the connection
         delay_timer_.expires_after(fault->delay);
         delay_timer_.async_wait([self = shared_from_this()](beast::error_code e) {
             if (e || self->stopping_) return self->close();
@@ -358,8 +386,8 @@ inline void http_session::answer_early(reference::reply r, std::string_view allo
     pending_ = std::move(r);
     pending_allow_ = std::string(allow);
     parser_->body_limit(config_.max_body);
-    stream_.expires_after(config_.body_timeout);
-    http::async_read(stream_, buffer_, *parser_,
+    expire_after(config_.body_timeout);
+    http::async_read(socket_, buffer_, *parser_,
                      [self = shared_from_this()](beast::error_code ec, std::size_t) { self->on_discarded(ec); });
 }
 
@@ -390,8 +418,8 @@ inline void http_session::send(reference::reply r, bool keep_alive, std::string_
     if (head) response_.body().clear();  // the header keeps the length of the body not sent
 
     const bool close_after = !response_.keep_alive();
-    stream_.expires_after(config_.write_timeout);
-    http::async_write(stream_, response_, [self = shared_from_this(), close_after](beast::error_code ec, std::size_t) {
+    expire_after(config_.write_timeout);
+    http::async_write(socket_, response_, [self = shared_from_this(), close_after](beast::error_code ec, std::size_t) {
         self->on_write(ec, close_after);
     });
 }
@@ -405,15 +433,15 @@ inline void http_session::on_write(beast::error_code ec, bool close_after) {
 
 inline void http_session::linger_close() {
     beast::error_code ignored;
-    stream_.socket().shutdown(tcp::socket::shutdown_send, ignored);
-    stream_.expires_after(config_.linger_timeout);
-    stream_.async_read_some(asio::buffer(drain_),
+    socket_.shutdown(tcp::socket::shutdown_send, ignored);
+    expire_after(config_.linger_timeout);
+    socket_.async_read_some(asio::buffer(drain_),
                             [self = shared_from_this()](beast::error_code ec, std::size_t) { self->on_linger(ec); });
 }
 
 inline void http_session::on_linger(beast::error_code ec) {
     if (ec) return close();
-    stream_.async_read_some(asio::buffer(drain_),
+    socket_.async_read_some(asio::buffer(drain_),
                             [self = shared_from_this()](beast::error_code e, std::size_t) { self->on_linger(e); });
 }
 
@@ -421,8 +449,30 @@ inline void http_session::close() {
     if (closed_) return;
     closed_ = true;
     beast::error_code ignored;
-    stream_.socket().shutdown(tcp::socket::shutdown_both, ignored);
-    stream_.close();
+    socket_.shutdown(tcp::socket::shutdown_both, ignored);
+    socket_.close(ignored);
+    deadline_timer_.cancel();
+}
+
+inline void http_session::expire_after(std::chrono::steady_clock::duration d) {
+    deadline_ = std::chrono::steady_clock::now() + d;
+    if (deadline_ < waiting_until_) wait_for_deadline();
+}
+
+inline void http_session::expire_never() { deadline_ = std::chrono::steady_clock::time_point::max(); }
+
+inline void http_session::wait_for_deadline() {
+    waiting_until_ = deadline_;
+    deadline_timer_.expires_at(deadline_);  // an earlier wait ends with operation_aborted
+    deadline_timer_.async_wait([self = shared_from_this()](beast::error_code ec) { self->on_deadline(ec); });
+}
+
+inline void http_session::on_deadline(beast::error_code ec) {
+    if (ec == asio::error::operation_aborted || closed_) return;  // re-armed, or closed
+    waiting_until_ = std::chrono::steady_clock::time_point::max();
+    if (deadline_ == std::chrono::steady_clock::time_point::max()) return;
+    if (std::chrono::steady_clock::now() >= deadline_) return close();
+    wait_for_deadline();  // the deadline moved on since this wait began
 }
 
 inline void http_session::log_request(unsigned status) {

@@ -103,6 +103,9 @@ int run(const server::command_line& cl) {
     server::http_config config;
     config.max_body = cl.max_body;
     config.max_connections = cl.max_connections;
+    config.header_timeout = cl.header_timeout;
+    config.body_timeout = cl.body_timeout;
+    config.write_timeout = cl.write_timeout;
     server::http_server http(ioc, *backend, config, log);
 
     boost::asio::ip::tcp::endpoint bound;

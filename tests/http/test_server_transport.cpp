@@ -288,6 +288,15 @@ TEST_CASE("transport: 413 over --max-body", "[http][transport]") {
         const auto got = c.receive_all(3s);
         CHECK(got.starts_with("HTTP/1.1 413 "));
     }
+    SECTION("chunked, with the header in one write (raw)") {
+        raw_connection c(srv.host(), srv.port());
+        std::string request =
+            "POST /_control/clock/now HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+            "Transfer-Encoding: chunked\r\n\r\n";
+        for (int i = 0; i < 30; ++i) request += "8\r\n        \r\n";
+        c.send(request + "0\r\n\r\n");
+        CHECK(c.receive_all(3s).starts_with("HTTP/1.1 413 "));
+    }
     SECTION("the connection is closed after a 413 whose body was not read") {
         raw_connection c(srv.host(), srv.port());
         c.send(
@@ -316,6 +325,34 @@ TEST_CASE("transport: 413 over --max-body", "[http][transport]") {
         c.send("{}");
         const auto got = c.receive_all(10s);
         CHECK(got.starts_with("HTTP/1.1 200 "));
+    }
+}
+
+TEST_CASE("transport: a body with its header, after it, or both, then the next request", "[http][transport]") {
+    test_server srv;
+    const std::string header = "POST /_control/clock/now HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n";
+    const std::string next = "POST /nope HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\nConnection: close\r\n\r\n";
+    auto answers = [](const std::string& got) {
+        return got.starts_with("HTTP/1.1 200 ") && got.find("HTTP/1.1 404 ") != std::string::npos;
+    };
+    raw_connection c(srv.host(), srv.port());
+    SECTION("all in one write, the body chunked") {
+        c.send(header + "Transfer-Encoding: chunked\r\n\r\n1\r\n{\r\n1\r\n}\r\n0\r\n\r\n" + next);
+        CHECK(answers(c.receive_all(5s)));
+    }
+    SECTION("part of the body with the header, the rest later") {
+        c.send(header + "Content-Length: 8\r\n\r\n{ ");
+        std::this_thread::sleep_for(100ms);
+        c.send("     }" + next);
+        CHECK(answers(c.receive_all(5s)));
+    }
+    SECTION("the chunked body after the header, in pieces") {
+        c.send(header + "Transfer-Encoding: chunked\r\n\r\n2\r");
+        std::this_thread::sleep_for(100ms);
+        c.send("\n{}\r\n");
+        std::this_thread::sleep_for(100ms);
+        c.send("0\r\n\r\n" + next);
+        CHECK(answers(c.receive_all(5s)));
     }
 }
 

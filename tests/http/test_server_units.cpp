@@ -3,6 +3,7 @@
 // the address policy of the sender, HMAC signatures.
 #include <catch2/catch.hpp>
 
+#include <chrono>
 #include <string>
 #include <string_view>
 #include <variant>
@@ -44,10 +45,27 @@ TEST_CASE("server cli: defaults and every option", "[server][cli]") {
     CHECK_FALSE(defaults.self_check);
     CHECK_FALSE(defaults.documentation_base);
 
-    auto all = std::get<command_line>(
-        parse({"--listen", "0.0.0.0:0", "--threads", "3", "--strict", "--public-webhooks-only", "--fixture", "f.json",
-               "--max-body=10", "--seed", "18446744073709551615", "--webhook-threads", "4", "--self-check", "--verbose",
-               "--documentation-url=https://docs.test/errors/"}));
+    auto all = std::get<command_line>(parse({"--listen",
+                                             "0.0.0.0:0",
+                                             "--threads",
+                                             "3",
+                                             "--strict",
+                                             "--public-webhooks-only",
+                                             "--fixture",
+                                             "f.json",
+                                             "--max-body=10",
+                                             "--seed",
+                                             "18446744073709551615",
+                                             "--webhook-threads",
+                                             "4",
+                                             "--self-check",
+                                             "--verbose",
+                                             "--documentation-url=https://docs.test/errors/",
+                                             "--header-timeout",
+                                             "1",
+                                             "--body-timeout=3600000",
+                                             "--write-timeout",
+                                             "250"}));
     CHECK(all.listen.host == "0.0.0.0");
     CHECK(all.listen.port == 0);
     CHECK(all.threads == 3);
@@ -60,6 +78,12 @@ TEST_CASE("server cli: defaults and every option", "[server][cli]") {
     CHECK(all.self_check);
     CHECK(all.verbose);
     CHECK(all.documentation_base == "https://docs.test/errors/");
+    CHECK(defaults.header_timeout == std::chrono::seconds(30));
+    CHECK(defaults.body_timeout == std::chrono::seconds(60));
+    CHECK(defaults.write_timeout == std::chrono::seconds(30));
+    CHECK(all.header_timeout == std::chrono::milliseconds(1));
+    CHECK(all.body_timeout == std::chrono::hours(1));
+    CHECK(all.write_timeout == std::chrono::milliseconds(250));
     CHECK(std::get<command_line>(parse({"--help"})).help);
 }
 
@@ -88,6 +112,11 @@ TEST_CASE("server cli: refused command lines", "[server][cli]") {
     CHECK(refused({"--max-body", "1073741825"}));
     CHECK(refused({"--seed", "18446744073709551616"}));
     CHECK(refused({"--strict=yes"}));
+    CHECK(refused({"--header-timeout", "0"}));
+    CHECK(refused({"--body-timeout", "3600001"}));
+    CHECK(refused({"--write-timeout", "1.5"}));
+    CHECK(refused({"--write-timeout", "-1"}));
+    CHECK(refused({"--header-timeout"}));
     CHECK(refused({"--self-check=1"}));
     CHECK(refused({"--fixture", ""}));
     CHECK(refused({"--documentation-url"}));
