@@ -11,11 +11,14 @@
 //   valijson          boost::json::parse, then valijson (its Boost.JSON adapter) with that schema
 //   simdjson_walk     simdjson on-demand touching every value (keys, strings, numbers, booleans):
 //                     no rule checked, the speed of light of reading the bytes
+//   esign_scan_only   esign's own JSON scanner (json/detail/scanner.hpp) with a sink that drops
+//                     every event: the share of esign_read_into that is reading bytes, the rest
+//                     being the decoder (member lookup, typed values, rules)
 // Bodies: add-recipients with 1 and with 50 recipients (the most a request may carry), and
 // add-blocks bodies from about 200 B to 1 MiB (blocks have no upper bound, so every body is
 // valid). At setup each contender is shown the valid body and the same body with its last
 // e-mail address broken: it must accept the first and refuse the second (the validators), or
-// read both (simdjson_walk, boost_json_parse), else the benchmark is skipped with an error.
+// read both (simdjson_walk, boost_json_parse, esign_scan_only), else the benchmark is skipped with an error.
 //
 // Two adjustments the alternatives need, both in their favour or neutral:
 //  - RapidJSON 1.1's own regex engine knows no "\-" escape and ignores a pattern it cannot
@@ -47,6 +50,7 @@
 #include <valijson/validator.hpp>
 
 #include <esign/json/decode.hpp>
+#include <esign/json/parse.hpp>  // parse_limits, detail::scan (esign_scan_only)
 #include <esign/model/document.hpp>
 #include <esign/model/recipient.hpp>
 #include <esign/schema/json_schema.hpp>
@@ -90,6 +94,14 @@ template <class Request>
 struct esign_read_into {
     bool operator()(std::string_view body) const { return bool(esign::json::read_into(body, value_)); }
     mutable Request value_;
+};
+
+// The scanner alone, every event dropped (the decoder's input, without the decoder).
+struct esign_scan_only {
+    bool operator()(std::string_view body) const {
+        esign::json::detail::ignore_events none;
+        return esign::json::detail::scan(body, none, esign::json::parse_limits{}.max_depth).error == nullptr;
+    }
 };
 
 struct boost_json_parse {
@@ -311,5 +323,6 @@ ESIGN_BENCH_CONTENDER(rapidjson_schema, rapidjson_schema<recipients_request>, ra
                       judges::rules)
 ESIGN_BENCH_CONTENDER(valijson, valijson_schema<recipients_request>, valijson_schema<blocks_request>, judges::rules)
 ESIGN_BENCH_CONTENDER(simdjson_walk, simdjson_walk, simdjson_walk, judges::syntax_only)
+ESIGN_BENCH_CONTENDER(esign_scan_only, esign_scan_only, esign_scan_only, judges::syntax_only)
 
 }  // namespace
