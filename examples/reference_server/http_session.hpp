@@ -286,7 +286,8 @@ inline void http_session::check_request() {
 
 inline void http_session::read_body() {
     parser_->body_limit(config_.max_body);
-    if (!detail::expects_continue(parser_->get())) {
+    const bool expects_continue = detail::expects_continue(parser_->get());
+    if (!expects_continue) {
         // A small body usually came with its header: parse what the buffer holds here rather
         // than through another asynchronous read (a strand dispatch and a timer each).
         beast::error_code ec;
@@ -304,7 +305,7 @@ inline void http_session::read_body() {
         http::async_read(self->socket_, self->buffer_, *self->parser_,
                          [self](beast::error_code ec, std::size_t) { self->on_body(ec); });
     };
-    if (detail::expects_continue(parser_->get())) {
+    if (expects_continue) {
         continue_.emplace(http::status::continue_, parser_->get().version());
         expire_after(config_.write_timeout);
         http::async_write(socket_, *continue_, [self = shared_from_this(), read](beast::error_code ec, std::size_t) {
