@@ -15,6 +15,8 @@
 //    problems (parse_body's duplicates too). The shapes of tests/memory/hostile_bodies.hpp are
 //    seeds (fuzz/corpus/decode/bounds_*.bin);
 //  - read<T> never crashes (ASan/UBSan watch it) and refuses with at least one problem;
+//  - its first try, the direct reader (json/detail/direct_reader.hpp), accepts only a body the
+//    decoder's events accept, and reads the value they read;
 //  - read<T> (checks while it parses) and decode<T> of parse_body's DOM agree: both accept,
 //    or both refuse with the same problems (the DOM's duplicates come from parse_body); when
 //    either holds max_reported_problems (contract.md §6.7: which ones is unspecified), only
@@ -174,6 +176,21 @@ void check_request(std::string_view body, bool strict, std::string_view op_path)
     check_memory_bound<T>(body, options, op_path);
 
     auto first = esign::json::read<T>(body, options);
+
+    // read's first try, the direct reader, alone: it reads only a body the decoder's events accept,
+    // into the value they give (read falls back to the events where it gives up).
+    {
+        T direct{}, by_events{};
+        const bool read_directly = esign::json::detail::read_direct(body, direct, options, {});
+        const bool events_accept = bool(esign::json::detail::read_events(body, by_events, options, {}));
+        ESIGN_FUZZ_CHECK(!read_directly || events_accept, "%.*s: the direct reader accepts, the events refuse",
+                         int(op_path.size()), op_path.data());
+        if (read_directly && events_accept) {
+            const std::string direct_text = esign::json::write(direct), events_text = esign::json::write(by_events);
+            ESIGN_FUZZ_CHECK(direct_text == events_text, "%.*s: the direct reader gives %s, the events %s",
+                             int(op_path.size()), op_path.data(), direct_text.c_str(), events_text.c_str());
+        }
+    }
 
     // read_into, into the value the previous input of this type left: read's outcome exactly (the
     // value's text and the problems are compared below).

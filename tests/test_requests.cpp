@@ -181,6 +181,154 @@ TEST_CASE("requests: /_control/outbox/list", "[requests][control]") { run_rows("
 TEST_CASE("requests: /_control/webhook/deliveries", "[requests][control]") { run_rows("/_control/webhook/deliveries"); }
 
 // =============================================================================================
+// json::read's direct reader (json/detail/direct_reader.hpp) against the decoder's events
+
+namespace {
+
+// `body` with whitespace (all four JSON kinds) after every '{', '[', ',' and ':' and before every
+// '}' and ']' outside strings: the same document, with the bytes between tokens the direct reader
+// must step over.
+std::string spaced(std::string_view body) {
+    std::string out;
+    bool in_string = false;
+    for (std::size_t i = 0; i < body.size(); ++i) {
+        const char c = body[i];
+        if (in_string) {
+            out += c;
+            if (c == '\\')
+                out += body[++i];
+            else if (c == '"')
+                in_string = false;
+            continue;
+        }
+        if (c == '}' || c == ']') out += "\r\n ";
+        out += c;
+        if (c == '"') in_string = true;
+        if (c == '{' || c == '[' || c == ',' || c == ':') out += " \t";
+    }
+    return " \n" + out + "\t ";
+}
+
+// How deep the containers of a JSON document nest (the root object is 1).
+std::size_t depth_of(const bj::value& v) {
+    std::size_t inner = 0;
+    if (v.is_object())
+        for (const auto& m : v.get_object()) inner = std::max(inner, depth_of(m.value()));
+    else if (v.is_array())
+        for (const auto& item : v.get_array()) inner = std::max(inner, depth_of(item));
+    else
+        return 0;
+    return inner + 1;
+}
+
+// What read<T> gives for `body`, through the direct reader, is what the decoder's events give
+// into a new value: the same verdict, the same problems, the same value (its JSON text). The
+// direct reader itself accepts only bodies the events accept, into the same value. Returns whether
+// the direct reader read the body (false: it gave up).
+template <class T>
+bool same_as_events(std::string_view body, const esign::json::decode_options& options,
+                    esign::json::parse_limits limits = {}) {
+    T events_value{};
+    const auto events = esign::json::detail::read_events(body, events_value, options, limits);
+    T direct_value{};
+    const bool direct = esign::json::detail::read_direct(body, direct_value, options, limits);
+    INFO("events:" << describe(events.problems()));
+    CHECK((!direct || events));
+    if (direct && events) CHECK(esign::json::write(direct_value) == esign::json::write(events_value));
+
+    const auto read = esign::json::read<T>(body, options, limits);
+    CHECK(read.has_value() == bool(events));
+    CHECK(read.problems() == events.problems());
+    if (read && events) CHECK(esign::json::write(*read) == esign::json::write(events_value));
+    return direct;
+}
+
+}  // namespace
+
+TEST_CASE("requests: the direct reader gives the events' outcome for every row", "[requests][direct]") {
+    // The operations whose request holds a member read as JSON (a DOM): the direct reader has no
+    // reading for it and always gives up there.
+    const std::set<std::string_view> reads_a_dom{"/_control/team/restore"};
+    std::size_t direct_reads = 0, clean_rows = 0;
+    for (const auto& r : table()) {
+        const std::string body = r.body();
+        for (const std::string& text : {body, spaced(body)}) {
+            INFO(r.op << (r.strict ? " (strict)" : "") << ": " << r.change.description << "\nbody: " << text);
+            for_each_operation([&](const auto& operation) {
+                if (operation.path != r.op) return;
+                using request = typename std::remove_cvref_t<decltype(operation)>::request_type;
+                const esign::json::decode_options options{.strict = r.strict};
+                const bool direct = same_as_events<request>(text, options);
+                direct_reads += direct;
+                // A body the strict decoder accepts has no member its type lacks: read directly,
+                // unless its type reads a DOM.
+                if (esign::json::read<request>(text, esign::json::decode_options{.strict = true})) {
+                    ++clean_rows;
+                    CHECK((direct || reads_a_dom.contains(r.op)));
+                }
+            });
+        }
+    }
+    CHECK(direct_reads > 400);
+    CHECK(clean_rows > 400);
+}
+
+TEST_CASE("requests: the direct reader gives up where the events refuse or skip", "[requests][direct]") {
+    for (const auto& r : table()) {
+        if (!r.expected.empty() || r.raw) continue;
+        const std::string body = r.body();
+        const std::size_t depth = depth_of(bj::parse(body));
+        INFO(r.op << ": " << r.change.description << "\nbody: " << body);
+        for_each_operation([&](const auto& operation) {
+            if (operation.path != r.op) return;
+            using request = typename std::remove_cvref_t<decltype(operation)>::request_type;
+            const esign::json::decode_options lenient{}, strict{.strict = true};
+            // The containers' depth limit: met, then one short.
+            same_as_events<request>(body, lenient, {.max_depth = depth});
+            CHECK_FALSE(same_as_events<request>(body, lenient, {.max_depth = depth - 1}));
+            // A member the type does not have, holding containers and every kind of scalar: skipped
+            // by the lenient events, reported by the strict ones; the direct reader gives up on both.
+            const std::string with_other = R"({"zz-other":{"a":[1,-2.5e3,"x\u00e9",true,false,null,{}],"b":[]},)" +
+                                           body.substr(1);
+            if (body != "{}") {
+                CHECK_FALSE(same_as_events<request>(with_other, lenient));
+                CHECK_FALSE(same_as_events<request>(with_other, strict));
+            }
+            // Cut short anywhere: refused by both.
+            for (std::size_t n = 0; n < body.size(); n += 1 + n / 8)
+                CHECK_FALSE(same_as_events<request>(body.substr(0, n), lenient));
+            // Followed by more: refused by both.
+            CHECK_FALSE(same_as_events<request>(body + " {}", lenient));
+            CHECK_FALSE(same_as_events<request>(body + ",", lenient));
+        });
+    }
+}
+
+TEST_CASE("requests: read_into through the direct reader gives read's value, over any earlier one",
+          "[requests][direct]") {
+    // Every row of an operation read into one value, in table order, then in reverse: each time the
+    // value read into is the one the row before left (a longer or shorter array, other optionals).
+    for_each_operation([&](const auto& operation) {
+        using request = typename std::remove_cvref_t<decltype(operation)>::request_type;
+        std::vector<std::string> bodies;
+        for (const auto& r : table())
+            if (r.op == operation.path && !r.strict) bodies.push_back(r.body());
+        for (int pass = 0; pass < 2; ++pass) {
+            request kept{};
+            for (const std::string& body : bodies) {
+                INFO(operation.path << ": " << body);
+                const auto read = esign::json::read<request>(body);
+                const auto into = esign::json::read_into(body, kept);
+                REQUIRE(bool(into) == read.has_value());
+                CHECK(into.problems() == read.problems());
+                if (read) CHECK(esign::json::write(kept) == esign::json::write(*read));
+            }
+            std::reverse(bodies.begin(), bodies.end());
+        }
+    });
+}
+
+// =============================================================================================
 // Decoded values
 
 TEST_CASE("requests: tri-states tell absent, null and a value apart", "[requests][values]") {

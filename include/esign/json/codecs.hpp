@@ -333,6 +333,10 @@ struct codec<std::optional<T>> {
         target = &detail::value_in(*static_cast<std::optional<T>*>(target));
         return reader_for<T>.begin(target, is_array, d);
     }
+    template <class Reader>
+    static bool read_direct(Reader& in, std::optional<T>& out) {
+        return in.value(detail::value_in(out));
+    }
     static void encode(const std::optional<T>& in, boost::json::value& out) {
         if (in)
             encode_value(*in, out);
@@ -357,6 +361,14 @@ struct codec<nullable<T>> {
     static const detail::container_reader* read_container(void*& target, bool is_array, decoder& d) {
         target = &detail::value_in(*static_cast<nullable<T>*>(target));
         return reader_for<T>.begin(target, is_array, d);
+    }
+    template <class Reader>
+    static bool read_direct(Reader& in, nullable<T>& out) {
+        if (in.null()) {
+            out.reset();
+            return true;
+        }
+        return in.value(detail::value_in(out));
     }
     static void encode(const nullable<T>& in, boost::json::value& out) {
         if (in)
@@ -401,6 +413,25 @@ struct vector_codec {
         // beyond the array's are erased when it ends.
         static_cast<Vector*>(target)->reserve(initial_capacity);  // fewer moves of items as it grows
         return &items;
+    }
+    // json::read's direct reader: gives up at an item beyond the maximum, or short of the minimum.
+    template <class Reader>
+    static bool read_direct(Reader& in, Vector& out) {
+        out.reserve(initial_capacity);
+        std::size_t n = 0;
+        const bool read = in.array([&] {
+            if constexpr (requires { Vector::max_size; }) {
+                if (n == Vector::max_size) return false;
+            }
+            if (n == out.size()) out.emplace_back();
+            return in.value(out[n++]);
+        });
+        if (!read) return false;
+        if (out.size() > n) out.erase(out.begin() + static_cast<std::ptrdiff_t>(n), out.end());
+        if constexpr (requires { Vector::min_size; })
+            return n >= Vector::min_size;
+        else
+            return true;
     }
     static void encode(const Vector& in, boost::json::value& out) {
         auto& array = out.emplace_array();
@@ -480,6 +511,14 @@ struct codec<std::map<std::string, T>> {
         }
         static_cast<std::map<std::string, T>*>(target)->clear();
         return &members;
+    }
+    template <class Reader>
+    static bool read_direct(Reader& in, std::map<std::string, T>& out) {
+        out.clear();
+        return in.object([&](std::string_view key) {
+            auto [it, inserted] = out.try_emplace(std::string(key));
+            return inserted && in.value(it->second);
+        });
     }
     static void encode(const std::map<std::string, T>& in, boost::json::value& out) {
         auto& object = out.emplace_object();

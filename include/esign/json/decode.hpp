@@ -6,6 +6,7 @@
 
 #include <esign/json/codecs.hpp>
 #include <esign/json/described.hpp>
+#include <esign/json/detail/direct_reader.hpp>
 #include <esign/json/detail/dom_walk.hpp>
 #include <esign/json/parse.hpp>
 
@@ -30,6 +31,15 @@ result<T> decode(const boost::json::value& v, decode_options options = {}) {
 }
 
 namespace detail {
+// The first try of read and read_into: true when `bytes`, which have no problem, were read into
+// `out` by the direct reader (detail/direct_reader.hpp); false when it gave up, leaving `out`
+// valid but unspecified.
+template <codable T>
+bool read_direct(std::string_view bytes, T& out, decode_options options, parse_limits limits) {
+    decoder d(options);
+    return direct_reader(bytes, d, limits.max_depth).read_body(out);
+}
+
 // The decoding of `bytes` into `out` that read and read_into share: every problem, or none.
 template <codable T>
 result<void> read_events(std::string_view bytes, T& out, decode_options options, parse_limits limits) {
@@ -47,6 +57,7 @@ result<void> read_events(std::string_view bytes, T& out, decode_options options,
 // failure, the problems are those `read` gives and `out` holds a valid but unspecified value.
 template <codable T>
 result<void> read_into(std::string_view bytes, T& out, decode_options options = {}, parse_limits limits = {}) {
+    if (detail::read_direct(bytes, out, options, limits)) return {};
     if (auto r = detail::read_events(bytes, out, options, limits)) return r;
     // Refused: read again into a new value, so that the problems are exactly read's. (A refused
     // member keeps what it held before, and a rule across members could judge by it; until the
@@ -60,6 +71,8 @@ result<void> read_into(std::string_view bytes, T& out, decode_options options = 
 template <codable T>
 result<T> read(std::string_view bytes, decode_options options = {}, parse_limits limits = {}) {
     T out{};
+    if (detail::read_direct(bytes, out, options, limits)) return out;
+    out = T{};  // the decoder finds the problems, as it finds them in a new value
     if (auto r = detail::read_events(bytes, out, options, limits); !r) return std::move(r).take_problems();
     return out;
 }

@@ -21,6 +21,7 @@
 #include <boost/describe/members.hpp>
 #include <boost/json/value.hpp>
 #include <boost/mp11/algorithm.hpp>
+#include <boost/mp11/integral.hpp>
 #include <fmt/format.h>
 
 #include <esign/json/codec.hpp>
@@ -158,6 +159,38 @@ struct codec<T> {
             return nullptr;
         }
         return &contents;
+    }
+
+    // json::read's direct reader (json/detail/direct_reader.hpp): each member's value read by
+    // the member's own reader, found by its index. Gives up where the decoder would report
+    // something: a name T does not have (skipped, or reported in strict mode), a name twice, a
+    // missing member, a rule across members.
+    template <class Reader>
+    static bool read_direct(Reader& in, T& out) {
+        std::uint64_t seen = 0;
+        const bool read = in.object([&](std::string_view name) {
+            const std::size_t i = find(name);
+            if (i == member_count) return false;
+            const std::uint64_t bit = std::uint64_t{1} << i;
+            if (seen & bit) return false;
+            seen |= bit;
+            if constexpr (member_count == 0) {
+                return false;
+            } else {
+                return boost::mp11::mp_with_index<member_count>(i, [&](auto index) {
+                    return in.value(boost::mp11::mp_at_c<described_members<T>, index>::get(out));
+                });
+            }
+        });
+        if (!read || (required_members & ~seen) != 0) return false;
+        reset_absent(out, seen);
+        if constexpr (detail::has_rules_across_members<T>()) {
+            decoder& d = in.problems();
+            auto sink = d.sink();
+            detail::check_across_members(static_cast<const T&>(out), d.problems(), sink, 0);
+            return d.problem_count() == 0;
+        }
+        return true;
     }
 
     static void encode(const T& in, boost::json::value& out) {

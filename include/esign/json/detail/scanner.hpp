@@ -77,60 +77,15 @@ struct ignore_events {
     return end;
 }
 
-template <class Sink>
-class scanner {
+// The bytes and the tokens of one JSON document: strings, numbers, literals, the bytes between
+// them. The scanner (below) reads whole documents with it; json::read's direct reader
+// (json/detail/direct_reader.hpp) reads a typed value with it by recursive descent.
+class cursor {
 public:
-    scanner(std::string_view bytes, Sink& sink, std::size_t max_depth) noexcept
-        : begin_(bytes.data()),
-          p_(bytes.data()),
-          end_(bytes.data() + bytes.size()),
-          sink_(&sink),
-          max_depth_(max_depth) {}
+    explicit cursor(std::string_view bytes) noexcept
+        : begin_(bytes.data()), p_(bytes.data()), end_(bytes.data() + bytes.size()) {}
 
-    // Scans the whole input (the caller has checked that a body whose root is not an object
-    // goes to an ignore_events scanner).
-    scan_result run() {
-        bool want_value = true;  // a value comes next (else: what follows a value)
-        skip_whitespace();
-        for (;;) {
-            if (want_value) {
-                const std::size_t depth = open_.size();
-                if (!value()) return result_;
-                want_value = false;
-                if (open_.size() > depth) {  // a container opened: its end, or its first member or item
-                    skip_whitespace();
-                    if (p_ == end_ || *p_ != closing()) {
-                        if (!begin_member_or_item()) return result_;
-                        want_value = true;
-                        continue;
-                    }
-                    ++p_;
-                    close();
-                }
-            }
-            // After a value.
-            skip_whitespace();
-            if (open_.empty()) {
-                if (p_ != end_) return fail("there is more after the JSON value");
-                return result_;
-            }
-            if (p_ == end_)
-                return fail(open_.back() ? "the body ends inside an array" : "the body ends inside an object");
-            if (*p_ == ',') {
-                ++p_;
-                if (!begin_member_or_item()) return result_;
-                want_value = true;
-            } else if (*p_ == closing()) {
-                ++p_;
-                close();
-            } else {
-                return fail(open_.back() ? "expected ',' or ']' after an array item"
-                                         : "expected ',' or '}' after a member's value");
-            }
-        }
-    }
-
-private:
+protected:
     [[gnu::always_inline]] void skip_whitespace() noexcept {
         // Most bodies have none between tokens: one compare says so (every whitespace byte is <= ' ').
         while (p_ != end_ && static_cast<unsigned char>(*p_) <= ' ' && is_json_whitespace(*p_)) ++p_;
@@ -148,28 +103,6 @@ private:
         return false;
     }
 
-    // The byte that closes the innermost open container.
-    char closing() const noexcept { return open_.back() ? ']' : '}'; }
-    void close() {
-        open_.pop_back();
-        sink_->on_end();
-    }
-    // What comes before the next value of the innermost container: an object's member name
-    // (and its ':'); nothing for an array item. (Whitespace before the name or the value is
-    // skipped where a byte that is not the expected one is looked at: most bodies have none,
-    // and then the one test that finds the expected byte is all there is.)
-    bool begin_member_or_item() { return open_.back() || member_name(); }
-
-    // A member's name and its ':' (p_ at the name's quote, or whitespace before it).
-    bool member_name() {
-        if (!expect('"', "the body ends where a member name should be", "expected a member name (a string)"))
-            return false;
-        std::string_view name;
-        if (!string(name)) return false;
-        sink_->on_key(name);
-        return expect(':', "the body ends where ':' should be", "expected ':' after a member name");
-    }
-
     // Steps over `byte` at p_, or after whitespace; else fails with `at_end` (no byte left) or
     // `otherwise`.
     [[gnu::always_inline]] bool expect(char byte, const char* at_end, const char* otherwise) {
@@ -182,56 +115,35 @@ private:
         return true;
     }
 
-    // One value at p_, or whitespace before it: a scalar is given to the sink whole; a container
-    // is opened (pushed on open_).
-    [[gnu::always_inline]] bool value() {
-        for (;;) {
-            if (p_ == end_) return failed("the body ends where a value should be");
-            switch (*p_) {
-                case ' ':
-                case '\n':
-                case '\r':
-                case '\t':
-                    skip_whitespace();
-                    continue;
-                case '{':
-                case '[': {
-                    const bool is_array = *p_ == '[';
-                    if (open_.size() >= max_depth_) {
-                        result_.too_deep = true;
-                        return failed("containers nest too deep");
-                    }
-                    ++p_;
-                    open_.push_back(is_array);
-                    sink_->on_begin(is_array);
-                    return true;
-                }
-                case '"': {
-                    ++p_;
-                    std::string_view s;
-                    if (!string(s)) return false;
-                    sink_->on_scalar(scalar::string(s));
-                    return true;
-                }
-                case 't':
-                    return literal("true", scalar::boolean(true));
-                case 'f':
-                    return literal("false", scalar::boolean(false));
-                case 'n':
-                    return literal("null", scalar::null());
-                default:
-                    if (*p_ == '-' || (*p_ >= '0' && *p_ <= '9')) return number();
-                    return failed("expected a value (an object, array, string, number, true, false or null)");
-            }
+    // A number, true, false or null at p_, into `out` (a new scalar).
+    [[gnu::always_inline]] bool scalar_token(scalar& out) {
+        switch (*p_) {
+            case 't':
+                return literal("true", boost::json::kind::bool_, out);
+            case 'f':
+                return literal("false", boost::json::kind::bool_, out);
+            case 'n':
+                return literal("null", boost::json::kind::null, out);
+            default:
+                if (*p_ == '-' || (*p_ >= '0' && *p_ <= '9')) return number(out);
+                return failed("expected a value (an object, array, string, number, true, false or null)");
         }
     }
 
-    bool literal(std::string_view word, const scalar& s) {
+    bool literal(std::string_view word, boost::json::kind kind, scalar& out) {
         if (static_cast<std::size_t>(end_ - p_) < word.size() || std::string_view(p_, word.size()) != word)
             return failed("expected a value (an object, array, string, number, true, false or null)");
         p_ += word.size();
-        sink_->on_scalar(s);
+        out.kind = kind;
+        out.bool_ = word[0] == 't';
         return true;
+    }
+
+    // The kind and text of `out`, a new scalar whose value was set. (Each member is stored once,
+    // in place: a scalar built apart and copied in costs a stall per member read back.)
+    static void set(scalar& out, boost::json::kind kind, std::string_view text) noexcept {
+        out.kind = kind;
+        out.text = text;
     }
 
     // A string's contents and closing quote (p_ just after the opening quote). `out` views the
@@ -372,7 +284,7 @@ private:
     // A number at p_ ('-' or a digit). Its digits are read once: the first 19 into a mantissa
     // (an integer of up to 19 digits is exact there), the exponent saturating. Read with a local
     // cursor, stored in p_ when the number ends: p_ itself would be stored at every digit.
-    bool number() {
+    bool number(scalar& out) {  // `out`: a new scalar
         const char* const start = p_;
         const char* p = p_;
         const bool negative = *p == '-';
@@ -416,18 +328,20 @@ private:
                 const unsigned last = static_cast<unsigned>(p_[-1] - '0');
                 if (__builtin_mul_overflow(mantissa, 10u, &mantissa) ||
                     __builtin_add_overflow(mantissa, last, &mantissa))
-                    return emit_double(text, negative, integer_digits, exponent);
+                    return to_double(text, negative, integer_digits, exponent, out);
             }
             constexpr auto int64_max = static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max());
             if (!negative) {
                 if (mantissa <= int64_max)
-                    sink_->on_scalar(scalar::number(static_cast<std::int64_t>(mantissa), text));
+                    out.int64 = static_cast<std::int64_t>(mantissa);
                 else
-                    sink_->on_scalar(scalar::number(mantissa, text));
+                    out.uint64 = mantissa;
+                set(out, mantissa <= int64_max ? boost::json::kind::int64 : boost::json::kind::uint64, text);
                 return true;
             }
             if (mantissa <= int64_max + 1) {  // -2^63 is an int64
-                sink_->on_scalar(scalar::number(static_cast<std::int64_t>(0 - mantissa), text));
+                out.int64 = static_cast<std::int64_t>(0 - mantissa);
+                set(out, boost::json::kind::int64, text);
                 return true;
             }
         }
@@ -437,10 +351,11 @@ private:
         if (!integer && digits <= 19 && mantissa <= (std::uint64_t{1} << 53) && scale >= -22 && scale <= 22) {
             double d = static_cast<double>(mantissa);
             d = scale < 0 ? d / powers_of_ten[-scale] : d * powers_of_ten[scale];
-            sink_->on_scalar(scalar::number(negative ? -d : d, text));
+            out.double_ = negative ? -d : d;
+            set(out, boost::json::kind::double_, text);
             return true;
         }
-        return emit_double(text, negative, integer_digits, exponent);
+        return to_double(text, negative, integer_digits, exponent, out);
     }
 
     static constexpr double powers_of_ten[] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,  1e8,  1e9,  1e10, 1e11,
@@ -448,7 +363,7 @@ private:
 
     // The nearest double to a number's text (well-formed: checked by number(), which gives the
     // digits before the point and the exponent as written).
-    bool emit_double(std::string_view text, bool negative, int integer_digits, int exponent) {
+    bool to_double(std::string_view text, bool negative, int integer_digits, int exponent, scalar& out) {
         double d = 0;
         if (std::from_chars(text.data(), text.data() + text.size(), d).ec == std::errc::result_out_of_range) {
             // Beyond the double range: infinity when the number's magnitude is large, 0 when small.
@@ -461,18 +376,134 @@ private:
             d = first + exponent > 0 ? std::numeric_limits<double>::infinity() : 0.0;
             if (negative) d = -d;
         }
-        sink_->on_scalar(scalar::number(d, text));
+        out.double_ = d;
+        set(out, boost::json::kind::double_, text);
         return true;
     }
-
     const char* begin_;
     const char* p_;
     const char* end_;
+    std::string text_;  // a string with escapes, decoded
+    scan_result result_;
+};
+
+template <class Sink>
+class scanner : cursor {
+public:
+    scanner(std::string_view bytes, Sink& sink, std::size_t max_depth) noexcept
+        : cursor(bytes), sink_(&sink), max_depth_(max_depth) {}
+
+    // Scans the whole input (the caller has checked that a body whose root is not an object
+    // goes to an ignore_events scanner).
+    scan_result run() {
+        bool want_value = true;  // a value comes next (else: what follows a value)
+        skip_whitespace();
+        for (;;) {
+            if (want_value) {
+                const std::size_t depth = open_.size();
+                if (!value()) return result_;
+                want_value = false;
+                if (open_.size() > depth) {  // a container opened: its end, or its first member or item
+                    skip_whitespace();
+                    if (p_ == end_ || *p_ != closing()) {
+                        if (!begin_member_or_item()) return result_;
+                        want_value = true;
+                        continue;
+                    }
+                    ++p_;
+                    close();
+                }
+            }
+            // After a value.
+            skip_whitespace();
+            if (open_.empty()) {
+                if (p_ != end_) return fail("there is more after the JSON value");
+                return result_;
+            }
+            if (p_ == end_)
+                return fail(open_.back() ? "the body ends inside an array" : "the body ends inside an object");
+            if (*p_ == ',') {
+                ++p_;
+                if (!begin_member_or_item()) return result_;
+                want_value = true;
+            } else if (*p_ == closing()) {
+                ++p_;
+                close();
+            } else {
+                return fail(open_.back() ? "expected ',' or ']' after an array item"
+                                         : "expected ',' or '}' after a member's value");
+            }
+        }
+    }
+
+
+private:
+    // The byte that closes the innermost open container.
+    char closing() const noexcept { return open_.back() ? ']' : '}'; }
+    void close() {
+        open_.pop_back();
+        sink_->on_end();
+    }
+    // What comes before the next value of the innermost container: an object's member name
+    // (and its ':'); nothing for an array item. (Whitespace before the name or the value is
+    // skipped where a byte that is not the expected one is looked at: most bodies have none,
+    // and then the one test that finds the expected byte is all there is.)
+    bool begin_member_or_item() { return open_.back() || member_name(); }
+
+    // A member's name and its ':' (p_ at the name's quote, or whitespace before it).
+    bool member_name() {
+        if (!expect('"', "the body ends where a member name should be", "expected a member name (a string)"))
+            return false;
+        std::string_view name;
+        if (!string(name)) return false;
+        sink_->on_key(name);
+        return expect(':', "the body ends where ':' should be", "expected ':' after a member name");
+    }
+
+    // One value at p_, or whitespace before it: a scalar is given to the sink whole; a container
+    // is opened (pushed on open_).
+    [[gnu::always_inline]] bool value() {
+        for (;;) {
+            if (p_ == end_) return failed("the body ends where a value should be");
+            switch (*p_) {
+                case ' ':
+                case '\n':
+                case '\r':
+                case '\t':
+                    skip_whitespace();
+                    continue;
+                case '{':
+                case '[': {
+                    const bool is_array = *p_ == '[';
+                    if (open_.size() >= max_depth_) {
+                        result_.too_deep = true;
+                        return failed("containers nest too deep");
+                    }
+                    ++p_;
+                    open_.push_back(is_array);
+                    sink_->on_begin(is_array);
+                    return true;
+                }
+                case '"': {
+                    ++p_;
+                    std::string_view s;
+                    if (!string(s)) return false;
+                    sink_->on_scalar(scalar::string(s));
+                    return true;
+                }
+                default: {
+                    scalar s;
+                    if (!scalar_token(s)) return false;
+                    sink_->on_scalar(s);
+                    return true;
+                }
+            }
+        }
+    }
+
     Sink* sink_;
     std::size_t max_depth_;
     boost::container::small_vector<bool, 64> open_;  // the open containers: true for an array
-    std::string text_;                               // a string with escapes, decoded
-    scan_result result_;
 };
 
 // Scans `bytes`, giving its events to `sink` when its root is an object (otherwise only
