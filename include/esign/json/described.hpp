@@ -168,20 +168,26 @@ struct codec<T> {
     template <class Reader>
     static bool read_direct(Reader& in, T& out) {
         std::uint64_t seen = 0;
-        const bool read = in.object([&](std::string_view name) {
-            const std::size_t i = find(name);
-            if (i == member_count) return false;
-            const std::uint64_t bit = std::uint64_t{1} << i;
-            if (seen & bit) return false;
-            seen |= bit;
-            if constexpr (member_count == 0) {
-                return false;
-            } else {
-                return boost::mp11::mp_with_index<member_count>(i, [&](auto index) {
-                    return in.value(boost::mp11::mp_at_c<described_members<T>, index>::get(out));
-                });
-            }
-        });
+        std::size_t next = 0;  // members mostly come in declaration order: the one after the last
+        const auto expected = [&] { return quoted_names[next]; };
+        const bool read = in.object(
+            [&](std::string_view name) {
+                // A name given as a view of quoted_names[next] is that member's (see object()).
+                const std::size_t i = name.data() == quoted_names[next].data() + 1 ? next : find(name);
+                if (i == member_count) return false;
+                next = i + 1 == member_count ? 0 : i + 1;
+                const std::uint64_t bit = std::uint64_t{1} << i;
+                if (seen & bit) return false;
+                seen |= bit;
+                if constexpr (member_count == 0) {
+                    return false;
+                } else {
+                    return boost::mp11::mp_with_index<member_count>(i, [&](auto index) {
+                        return in.value(boost::mp11::mp_at_c<described_members<T>, index>::get(out));
+                    });
+                }
+            },
+            expected);
         if (!read || (required_members & ~seen) != 0) return false;
         reset_absent(out, seen);
         if constexpr (detail::has_rules_across_members<T>()) {
@@ -261,6 +267,18 @@ private:
         boost::mp11::mp_for_each<described_members<T>>([&](auto m) {
             using member_type = typename decltype(m)::type;
             out[i++] = member_row{m.name, !is_std_optional<member_type>::value, &member_reader<decltype(m)>};
+        });
+        return out;
+    }();
+
+    // Each member's name in quotes with its colon (`"name":`, the text of member_prefix after its
+    // comma); one more, empty, entry for a struct without members.
+    static constexpr std::array<std::string_view, member_count + 1> quoted_names = [] {
+        std::array<std::string_view, member_count + 1> out{};
+        std::size_t i = 0;
+        boost::mp11::mp_for_each<described_members<T>>([&](auto m) {
+            constexpr auto& prefix = detail::member_prefix<decltype(m)>;
+            out[i++] = std::string_view(prefix.data() + 1, prefix.size() - 1);
         });
         return out;
     }();

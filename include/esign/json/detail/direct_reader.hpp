@@ -20,10 +20,12 @@
 // has none gives up), and containers deeper than max_depth give up (the decoder refuses them).
 #include <cstddef>
 #include <string_view>
+#include <utility>
 
 #include <esign/json/codec.hpp>
 #include <esign/json/decoder.hpp>
 #include <esign/json/detail/scanner.hpp>
+#include <esign/types/detail/same_name.hpp>
 
 namespace esign::json::detail {
 
@@ -61,13 +63,29 @@ public:
     // An object: `member(name)` reads each member's value (false: give up).
     template <class F>
     bool object(F&& member) {
+        return object(std::forward<F>(member), [] { return std::string_view(); });
+    }
+    // The same, where `expected()` gives the text the next member most likely begins with: its
+    // name in quotes as written without escapes, and the colon (`"name":`). A member that begins
+    // with exactly those bytes is told by one comparison, its name not scanned; `member` is then
+    // given the name inside that text (a view of it, so that it can tell).
+    template <class F, class E>
+    bool object(F&& member, E&& expected) {
         if (!open('{')) return false;
         if (p_ != end_ && *p_ == '}') return close();
         for (;;) {
+            const std::string_view next = expected();
             std::string_view name;
-            if (p_ == end_ || *p_ != '"') return false;
-            ++p_;
-            if (!string(name) || !step_over(':') || !member(name)) return false;
+            if (!next.empty() && static_cast<std::size_t>(end_ - p_) >= next.size() &&
+                esign::detail::same_name(std::string_view(p_, next.size()), next)) {
+                name = next.substr(1, next.size() - 3);
+                p_ += next.size();
+            } else {
+                if (p_ == end_ || *p_ != '"') return false;
+                ++p_;
+                if (!string(name) || !step_over(':')) return false;
+            }
+            if (!member(name)) return false;
             skip_whitespace();
             if (p_ == end_) return false;
             if (*p_ == '}') return close();
