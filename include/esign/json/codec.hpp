@@ -41,6 +41,14 @@
 //
 //   static void read_scalar(void* target, const scalar&, decoder&);
 //   static const detail::container_reader* read_container(void*& target, bool is_array, decoder&);
+//
+// and, to be read by json::read's direct reader (json/detail/direct_reader.hpp, which reads a
+// body without a problem by recursive descent and gives up at the first one), with
+//
+//   template <class Reader> static bool read_direct(Reader& in, T& out);  // false: give up
+//
+// A codec with `read` takes part without it; a container codec without it makes the direct
+// reader give up on every body that holds its type (the decoder then reads them, as before).
 #include <algorithm>
 #include <charconv>
 #include <cmath>

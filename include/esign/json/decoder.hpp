@@ -12,8 +12,9 @@
 // for member names. A member name in a problem path is cut to max_path_name_bytes (fewer deep
 // in a path: path_name).
 //
-// Which reader a value gets is decided by its C++ type (json/detail/reader.hpp); this file
-// only drives them.
+// Which reader a value gets is decided by its C++ type (reader_for in json/codec.hpp); this file
+// only drives them. json::read first tries the direct reader (json/detail/direct_reader.hpp),
+// which reads bodies without a problem faster, and comes here for the others.
 #include <cstdint>
 #include <memory>
 #include <optional>
