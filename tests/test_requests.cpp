@@ -288,8 +288,8 @@ TEST_CASE("requests: the direct reader gives up where the events refuse or skip"
             CHECK_FALSE(same_as_events<request>(body, lenient, {.max_depth = depth - 1}));
             // A member the type does not have, holding containers and every kind of scalar: skipped
             // by the lenient events, reported by the strict ones; the direct reader gives up on both.
-            const std::string with_other = R"({"zz-other":{"a":[1,-2.5e3,"x\u00e9",true,false,null,{}],"b":[]},)" +
-                                           body.substr(1);
+            const std::string with_other =
+                R"({"zz-other":{"a":[1,-2.5e3,"x\u00e9",true,false,null,{}],"b":[]},)" + body.substr(1);
             if (body != "{}") {
                 CHECK_FALSE(same_as_events<request>(with_other, lenient));
                 CHECK_FALSE(same_as_events<request>(with_other, strict));

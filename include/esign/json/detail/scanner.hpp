@@ -436,7 +436,6 @@ public:
         }
     }
 
-
 private:
     // The byte that closes the innermost open container.
     char closing() const noexcept { return open_.back() ? ']' : '}'; }
