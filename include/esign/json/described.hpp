@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <array>
 #include <bit>
+#include <cstdint>
 #include <cstring>
 #include <optional>
 #include <string>
@@ -99,6 +100,20 @@ inline constexpr auto member_prefix = [] {
     return out;
 }();
 
+// `"name":`, what a described member's text in a body most likely begins with, followed by 8
+// bytes of padding: the direct reader compares it a word at a time, and a compiler that cannot
+// tell the word loads' bounds from the name's length sees them inside the array.
+template <class Descriptor>
+inline constexpr auto quoted_member_name = [] {
+    constexpr std::string_view name = Descriptor::name;
+    std::array<char, name.size() + 3 + 8> out{};
+    out[0] = '"';
+    std::copy(name.begin(), name.end(), out.begin() + 1);
+    out[name.size() + 1] = '"';
+    out[name.size() + 2] = ':';
+    return out;
+}();
+
 // The rules across the members of `value` (its validate hook, after those of its flattened
 // parts, whose members are its own), as read and esign::check both judge them: `sink` is at the
 // value's path, the value's own problems begin at `first_problem` in `problems`, and a rule's
@@ -167,36 +182,40 @@ struct codec<T> {
     // missing member, a rule across members.
     template <class Reader>
     static bool read_direct(Reader& in, T& out) {
-        std::uint64_t seen = 0;
-        std::size_t next = 0;  // members mostly come in declaration order: the one after the last
-        const auto expected = [&] { return quoted_names[next]; };
-        const bool read = in.object(
-            [&](std::string_view name) {
-                // A name given as a view of quoted_names[next] is that member's (see object()).
-                const std::size_t i = name.data() == quoted_names[next].data() + 1 ? next : find(name);
-                if (i == member_count) return false;
-                next = i + 1 == member_count ? 0 : i + 1;
-                const std::uint64_t bit = std::uint64_t{1} << i;
-                if (seen & bit) return false;
-                seen |= bit;
-                if constexpr (member_count == 0) {
-                    return false;
-                } else {
+        if constexpr (member_count == 0) {
+            return in.object([](std::string_view) { return false; });  // any member is one T lacks
+        } else {
+            std::uint64_t seen = 0;
+            std::array<std::uint8_t, member_count + 1>& order = learned_order();
+            std::size_t last = member_count;  // the member read last (member_count: none yet)
+            const auto expected = [&] { return quoted_names[order[last]]; };
+            const bool read = in.object(
+                [&](std::string_view name) {
+                    // A name given as a view of the expected member's quoted name is that member's
+                    // (see object()).
+                    const std::size_t guess = order[last];
+                    const std::size_t i = name.data() == quoted_names[guess].data() + 1 ? guess : find(name);
+                    if (i == member_count) return false;
+                    order[last] = static_cast<std::uint8_t>(i);
+                    last = i;
+                    const std::uint64_t bit = std::uint64_t{1} << i;
+                    if (seen & bit) return false;
+                    seen |= bit;
                     return boost::mp11::mp_with_index<member_count>(i, [&](auto index) {
                         return in.value(boost::mp11::mp_at_c<described_members<T>, index>::get(out));
                     });
-                }
-            },
-            expected);
-        if (!read || (required_members & ~seen) != 0) return false;
-        reset_absent(out, seen);
-        if constexpr (detail::has_rules_across_members<T>()) {
-            decoder& d = in.problems();
-            auto sink = d.sink();
-            detail::check_across_members(static_cast<const T&>(out), d.problems(), sink, 0);
-            return d.problem_count() == 0;
+                },
+                expected);
+            if (!read || (required_members & ~seen) != 0) return false;
+            reset_absent(out, seen);
+            if constexpr (detail::has_rules_across_members<T>()) {
+                decoder& d = in.problems();
+                auto sink = d.sink();
+                detail::check_across_members(static_cast<const T&>(out), d.problems(), sink, 0);
+                return d.problem_count() == 0;
+            }
+            return true;
         }
-        return true;
     }
 
     static void encode(const T& in, boost::json::value& out) {
@@ -271,17 +290,31 @@ private:
         return out;
     }();
 
-    // Each member's name in quotes with its colon (`"name":`, the text of member_prefix after its
-    // comma); one more, empty, entry for a struct without members.
-    static constexpr std::array<std::string_view, member_count + 1> quoted_names = [] {
-        std::array<std::string_view, member_count + 1> out{};
+    // Each member's name in quotes with its colon (`"name":`).
+    static constexpr std::array<std::string_view, member_count> quoted_names = [] {
+        std::array<std::string_view, member_count> out{};
         std::size_t i = 0;
         boost::mp11::mp_for_each<described_members<T>>([&](auto m) {
-            constexpr auto& prefix = detail::member_prefix<decltype(m)>;
-            out[i++] = std::string_view(prefix.data() + 1, prefix.size() - 1);
+            constexpr auto& quoted = detail::quoted_member_name<decltype(m)>;
+            out[i++] = std::string_view(quoted.data(), quoted.size() - 8);
         });
         return out;
     }();
+
+    // The direct reader's guess of which member comes next: after member i, the one that came
+    // after it in the last T this thread read (at [member_count]: the first one), at first the
+    // declaration order. The objects of one array mostly list their members in one order, which
+    // need not be T's.
+    static std::array<std::uint8_t, member_count + 1>& learned_order() noexcept {
+        static thread_local std::array<std::uint8_t, member_count + 1> order = [] {
+            std::array<std::uint8_t, member_count + 1> out{};
+            for (std::size_t i = 0; i < member_count; ++i)
+                out[i] = static_cast<std::uint8_t>(i + 1 == member_count ? 0 : i + 1);
+            out[member_count] = 0;
+            return out;
+        }();
+        return order;
+    }
 
     // The members whose names have a given length, as bits (lengths from 32 share the last
     // entry): a name is compared with the few candidates of its length only.
