@@ -367,8 +367,12 @@ struct session {
 
 }  // namespace
 
+// The longest input fuzzed (run.sh reads this line for -max_len): at most ~100 steps, as each
+// step re-reads the envelopes.
+constexpr std::size_t esign_fuzz_max_len = 512;
+
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-    if (size > 512) return -1;  // at most ~100 steps: each step re-reads envelopes
+    if (size > esign_fuzz_max_len) return -1;
     session s;
     bytes b{data, size};
     // Team 0 has few credits and a small e-mail quota, so the send errors are reachable.
