@@ -5,9 +5,11 @@
 // bounds checked are wide, since a test machine may be slow.
 #include "test_support.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <string>
 #include <thread>
+#include <vector>
 
 namespace test_server_timeouts {
 
@@ -81,6 +83,43 @@ TEST_CASE("timeouts: a connection in use stays open past every timeout", "[http]
         std::this_thread::sleep_for(100ms);
         CHECK(c.post(control_now, "{}").status == 200);
         CHECK(c.local_port() == port);  // still the first connection
+    }
+}
+
+TEST_CASE("timeouts: an answer the client does not read closes after --write-timeout", "[http][transport][timeouts]") {
+    // Pipelined requests for the OpenAPI document, never read, until the answers are more than
+    // the socket buffers hold (32 MiB): the server's write then waits on the client. After 2 s
+    // without reading, a server with --write-timeout 300 has closed the connection (fewer
+    // answers arrive than were asked for); one with the default (30 s) still sends them all.
+    for (const bool short_timeout : {true, false}) {
+        DYNAMIC_SECTION((short_timeout ? "--write-timeout 300" : "the default write timeout")) {
+            std::vector<std::string> args;
+            if (short_timeout) args = {"--write-timeout", "300"};
+            test_server srv(args);
+            auto c = srv.connect();
+            const auto one = c.get("/openapi.json");
+            REQUIRE(one.status == 200);
+            REQUIRE(one.body.size() > 1000);
+            const std::size_t wanted = std::min<std::size_t>(2000, (32u << 20) / one.body.size() + 1);
+            raw_connection raw(srv.host(), srv.port(), 30s);
+            const std::string request = "GET /openapi.json HTTP/1.1\r\nHost: x\r\n\r\n";
+            const std::string last = "GET /openapi.json HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n";
+            for (std::size_t sent = 0; sent < wanted; sent += 100) {
+                std::string batch;
+                for (std::size_t i = sent; i < std::min(wanted, sent + 100); ++i) batch += i + 1 < wanted ? request : last;
+                raw.send(batch);
+            }
+            std::this_thread::sleep_for(2s);  // the client reads nothing meanwhile
+            const std::string got = raw.receive_all(short_timeout ? 10s : 20s);
+            std::size_t answers = 0;
+            for (auto at = got.find("HTTP/1.1 200 "); at != std::string::npos; at = got.find("HTTP/1.1 200 ", at + 1))
+                ++answers;
+            INFO("answers " << answers << " of " << wanted << ", " << got.size() << " bytes");
+            if (short_timeout)
+                CHECK(answers < wanted);
+            else
+                CHECK(answers == wanted);
+        }
     }
 }
 
