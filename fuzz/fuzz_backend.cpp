@@ -10,11 +10,17 @@
 //    targeted is byte-for-byte the same before and after;
 //  - an envelope is never visible with the other team's key;
 //  - a team's snapshot restored into it gives the same snapshot again;
+//  - a snapshot with members set to extremes (numbers, statuses, dates) restored into its team
+//    is either refused with INVALID_REQUEST_FORMAT and changes nothing (the snapshot's bytes are
+//    the same after), or installed, and then the clock moves and requests answer (a walk over due
+//    events that did not end would be the fuzzer's timeout); the first snapshot is put back;
 //  - every reply is a JSON object, every error body has statusCode == the HTTP status and a
 //    code that the operation's row of the table lists (model/operations.hpp).
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
+#include <iterator>
+#include <limits>
 #include <map>
 #include <optional>
 #include <string>
@@ -220,8 +226,92 @@ struct session {
         }
     }
 
+    // A number from the edges of what a restored member may hold.
+    static bj::value extreme(bytes& b) {
+        static constexpr std::int64_t values[] = {std::numeric_limits<std::int64_t>::min(),
+                                                  -8'640'000'000'000'001,
+                                                  -3'155'760'000'001,
+                                                  -3'155'760'000'000,
+                                                  -1'000'000'000,
+                                                  -1,
+                                                  0,
+                                                  1,
+                                                  29,
+                                                  89,
+                                                  90,
+                                                  91,
+                                                  1'767'225'600'000,
+                                                  3'155'760'000'000,
+                                                  3'155'760'000'001,
+                                                  std::numeric_limits<std::int32_t>::max(),
+                                                  8'640'000'000'000'000,
+                                                  8'640'000'000'000'001,
+                                                  std::numeric_limits<std::int64_t>::max()};
+        const std::size_t i = b.below(std::size(values) + 2);
+        if (i == std::size(values)) return bj::value(std::numeric_limits<std::uint64_t>::max());
+        if (i == std::size(values) + 1) return bj::value(nullptr);
+        return bj::value(values[i]);
+    }
+
+    // A snapshot of a team with some members set from the input, restored into the team.
+    void restore_mutated(bytes& b) {
+        static constexpr const char* statuses[] = {"uploading", "draft",    "approving", "signing",
+                                                   "complete",  "declined", "canceled",  "expired"};
+        static constexpr const char* recipient_statuses[] = {"pending", "approved", "signed", "declined", "canceled"};
+        static constexpr const char* envelope_members[] = {
+            "creation_date",      "update_date",    "sent_date", "expiration_period",
+            "reminder_frequency", "reminders_sent", "seq"};
+        const int t = b.bit();
+        auto taken = call("/_control/team/snapshot", teams[t].key, {});
+        if (taken.status != 200) fail("team/snapshot failed", taken.body);
+        bj::value team = bj::parse(taken.body).at("team");
+        auto& state = team.at("state").as_object();
+        for (std::size_t n = 1 + b.below(4); n > 0; --n) {
+            const std::size_t what = b.below(6);
+            auto& envelopes = state["envelopes"].as_object();
+            if (what == 0 || envelopes.empty()) {
+                state[b.bit() ? "clock_offset" : "next_seq"] = extreme(b);
+                continue;
+            }
+            auto it = envelopes.begin() + static_cast<std::ptrdiff_t>(b.below(envelopes.size()));
+            auto& env = it->value().as_object();
+            auto& recipients = env["recipients"].as_array();
+            if (what == 1) {
+                env["status"] = statuses[b.below(std::size(statuses))];
+            } else if (what == 2 && !recipients.empty()) {
+                recipients[b.below(recipients.size())].at("data").as_object()["status"] =
+                    recipient_statuses[b.below(std::size(recipient_statuses))];
+            } else if (what == 3) {
+                env["signature_order"] = b.bit();
+            } else {
+                env[envelope_members[b.below(std::size(envelope_members))]] = extreme(b);
+            }
+        }
+        auto restored = call("/_control/team/restore", teams[t].key, bj::object{{"team", team}});
+        auto after = call("/_control/team/snapshot", teams[t].key, {});
+        if (restored.status != 200) {
+            const bj::value body = bj::parse(restored.body);
+            const auto* error = body.as_object().if_contains("error");
+            const auto* code = error && error->is_object() ? error->as_object().if_contains("code") : nullptr;
+            if (restored.status != 400 || !code || !code->is_string() || code->as_string() != "INVALID_REQUEST_FORMAT")
+                fail("a mutated snapshot's restore failed otherwise than INVALID_REQUEST_FORMAT", restored.body);
+            if (after.body != taken.body) fail("a refused restore changed the team", taken.body + "\n" + after.body);
+            return;
+        }
+        // Installed: the clock moves over whatever fell due, and the team answers.
+        static constexpr std::int64_t steps[] = {1, 86'400'000, 91LL * 86'400'000, 3650LL * 86'400'000};
+        call("/_control/clock/advance", teams[t].key, {{"milliseconds", steps[b.below(std::size(steps))]}});
+        call_ok("/public/envelope/list", teams[t].key, {});
+        call_ok("/public/logs/list", teams[t].key, {{"category", "envelope"}});
+        // Back as it was (the envelopes of this session are there again, in their statuses).
+        auto back = call("/_control/team/restore", teams[t].key, bj::parse(taken.body).as_object());
+        if (back.status != 200) fail("team/restore of a snapshot failed", back.body);
+    }
+
     void step(bytes& b) {
-        const std::uint8_t op = b.u8() % 17;
+        const std::uint8_t raw = b.u8();
+        if (raw >= 0xf0) return restore_mutated(b);  // (byte values the seeds before it never held)
+        const std::uint8_t op = raw % 17;
         if (op == 0 || envelopes.empty()) return create_envelope(b);
         envelope_info& e = *pick(b);
         const bj::string uuid(e.uuid);

@@ -83,7 +83,7 @@ inline loaded_fixture load_fixture(std::string_view json_text, const backend_opt
     loaded_fixture out{{}, split_by_team(std::move(built)), {}};
     // Teams given by their state: their records, checked, replace what team/create made.
     for (std::size_t i = 0; i < doc->teams.size(); ++i) {
-        auto& given = doc->teams[i].state;
+        auto& given = doc->teams[i].team.state;
         if (!given) continue;
         for (auto& st : out.teams) {
             team_record& team = st.teams.begin()->second;

@@ -23,10 +23,11 @@
 //                                         /_control/team/snapshot gives them (team_state.hpp)
 //   } ] }
 //
-// A team object with a "state" is what /_control/team/snapshot answers: its records (envelopes
-// in any status, logs, outbox, deliveries, clock offset, identifier stream) are installed as
-// they are, after checks (every reference resolves, the limits hold); its queued deliveries
-// are not queued again when it is loaded from a file.
+// A team object with a "state" is what /_control/team/snapshot answers (less the "apiKey", which
+// a fixture adds): its records (envelopes in any status, logs, outbox, deliveries, clock offset,
+// identifier stream) are installed as they are, after checks (a state the API could have
+// produced: team_state.hpp's check_state); its queued deliveries are not queued again when it is
+// loaded from a file.
 //
 // Contacts, templates and envelopes at team level go to the team's default workspace (named
 // "Default"); those of an entry of "workspaces" go to that workspace. Envelopes are drafts
@@ -50,6 +51,7 @@
 #include <cstddef>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <boost/describe/class.hpp>
@@ -99,9 +101,10 @@ struct fixture_webhook {
 };
 BOOST_DESCRIBE_STRUCT(fixture_webhook, (), (uuid, request))
 
+// A team object but its API key: what /_control/team/snapshot answers (no credentials,
+// contract.md §6.9), and the rest of a --fixture team.
 struct fixture_team {
     std::optional<uuid36> uuid;
-    fixture_api_key apiKey;
     std::optional<uuid36> defaultWorkspaceUuid;
     flattened<control_team_profile> profile;  // name … features: the members of /_control/team/create
     std::optional<std::vector<contact_create_item>> contacts;
@@ -112,18 +115,36 @@ struct fixture_team {
     std::optional<team_state> state;  // instead of the five above: the records exactly (a snapshot)
 };
 BOOST_DESCRIBE_STRUCT(fixture_team, (),
-                      (uuid, apiKey, defaultWorkspaceUuid, profile, contacts, templates, envelopes, workspaces,
-                       webhooks, state))
+                      (uuid, defaultWorkspaceUuid, profile, contacts, templates, envelopes, workspaces, webhooks,
+                       state))
+
+// A team of a --fixture file: its fixed API key, and the team object.
+struct fixture_file_team {
+    fixture_api_key apiKey;
+    flattened<fixture_team> team;
+};
+BOOST_DESCRIBE_STRUCT(fixture_file_team, (), (apiKey, team))
 
 struct fixture_document {
-    std::vector<fixture_team> teams;
+    std::vector<fixture_file_team> teams;
 };
 BOOST_DESCRIBE_STRUCT(fixture_document, (), (teams))
+
+// The team object of /_control/team/restore: a snapshot's, and an API key if one is given (a
+// fixture's team, or a snapshot of an older server), which is ignored: the restoring team keeps
+// its credentials (contract.md §6.6).
+struct restore_team_object {
+    std::optional<fixture_api_key> apiKey;
+    flattened<fixture_team> team;
+
+    operator fixture_team() && { return std::move(team); }
+};
+BOOST_DESCRIBE_STRUCT(restore_team_object, (), (apiKey, team))
 
 // The body of /_control/team/restore as the backend reads it: control_team_restore_request with
 // its team object typed.
 struct restore_document {
-    fixture_team team;
+    restore_team_object team;
 };
 BOOST_DESCRIBE_STRUCT(restore_document, (), (team))
 

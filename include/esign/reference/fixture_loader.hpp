@@ -66,15 +66,16 @@ public:
 
     std::vector<std::string> made;  // the uuid of each team loaded, in document order
 
-    void team(const fixture_team& t, const problem_path& at) {
+    void team(const fixture_file_team& file, const problem_path& at) {
+        const fixture_team& t = file.team;
         if (t.uuid && c_.st.teams.count(t.uuid->str())) return used_twice(joined(at, {"uuid"}));
-        if (c_.st.team_by_api_key.count(t.apiKey.str())) return used_twice(joined(at, {"apiKey"}));
+        if (c_.st.team_by_api_key.count(file.apiKey.str())) return used_twice(joined(at, {"apiKey"}));
         if (t.defaultWorkspaceUuid && c_.st.workspaces.count(t.defaultWorkspaceUuid->str()))
             return used_twice(joined(at, {"defaultWorkspaceUuid"}));
 
         team_identity fixed;
         if (t.uuid) fixed.uuid = t.uuid->str();
-        fixed.api_key = t.apiKey.str();
+        fixed.api_key = file.apiKey.str();
         fixed.default_name = "Team " + std::to_string(c_.st.teams.size() + 1);
         if (t.defaultWorkspaceUuid) fixed.default_workspace_uuid = t.defaultWorkspaceUuid->str();
         team_record& team = create_team(c_, t.profile, fixed);

@@ -25,11 +25,27 @@ namespace esign::reference::timeline {
 
 using due_time = due_index::time;
 
-// The envelope's next event, if it has one.
+// The bounds of an envelope's periods: the types of envelope/update's members.
+using expiration_days = decltype(envelope_update_fields::expirationPeriod)::value_type;                 // ranged<1, 90>
+using reminder_frequency_days = decltype(envelope_update_fields::reminderFrequencyPeriod)::value_type;  // ranged<1>
+
+// The most reminder rounds an envelope gets: those of the longest expiration period at the
+// shortest frequency fall before its expiry.
+inline constexpr std::int64_t max_reminders_ever =
+    rules::max_reminder_rounds(expiration_days::max_value, reminder_frequency_days::min_value);
+
+// The envelope's next event, if it has one. Whatever a stored envelope holds (a restored state
+// is checked, team_state.hpp, but this does not rely on it), an envelope has at most
+// max_reminders_ever reminder rounds and then its expiry: a reminder needs a frequency of at
+// least a day and a count of rounds in [0, max_reminders_ever), so each round falls at least a
+// day after the one before (the instants saturate rather than overflow, and a saturated round
+// never comes before the expiry), and apply_due applies at most max_reminders_ever + 1 events of
+// an envelope in its whole life.
 inline std::optional<due_time> next_event_of(const envelope_record& env) {
     if (!rules::is_in_progress(env.status) || !env.sent_date) return std::nullopt;
     const due_time expiry{rules::expiration_instant(*env.sent_date, env.expiration_period), env.seq, true};
-    if (env.reminder_frequency && sends_email(env)) {
+    if (env.reminder_frequency && *env.reminder_frequency >= 1 && env.reminders_sent >= 0 &&
+        env.reminders_sent < max_reminders_ever && sends_email(env)) {
         const due_time reminder{
             rules::reminder_instant(*env.sent_date, *env.reminder_frequency, env.reminders_sent + 1), env.seq, false};
         if (reminder < expiry) return reminder;
@@ -92,7 +108,9 @@ inline void apply(context& c, const due_time& event, envelope_record& env) {
 
 // Applies, in time order, every event due at or before c.now. An envelope's events depend on
 // that envelope alone, so the due index holds each envelope's next event; applying one either
-// ends the envelope's events or moves its next reminder at least a day later, back into the index.
+// ends the envelope's events or moves its next reminder at least a day later, back into the index
+// (next_event_of): a call applies at most (max_reminders_ever + 1) events per envelope, and an
+// entry that is not its envelope's next event is put back at most once, later.
 inline void apply_due(context& c) {
     auto& due = c.st.due;
     if (!due.valid) rebuild_indexes(c.st);

@@ -4,6 +4,7 @@
 // lifecycle tables do not cover: tags as a set, recipient order, the sms/phone rule, template
 // labels, add-blocks page keys, and when invitations expire and reminders fall due.
 #include <cstdint>
+#include <limits>
 #include <optional>
 #include <set>
 #include <string>
@@ -50,16 +51,46 @@ constexpr std::optional<std::int64_t> page_in_document(std::string_view key, std
     return page;
 }
 
+// Instants are unix milliseconds. The team's clock never passes the largest date of ECMAScript
+// (year 275760; handlers/clock.hpp), nor stands before 1970 by more than that: a stored date
+// (a restored state's) outside [-latest_instant_ms, latest_instant_ms] is one no operation made.
+inline constexpr std::int64_t latest_instant_ms = 8'640'000'000'000'000;
+
+// A team's clock offset (contract.md §6.9: restore, fixture, state file) is within ±100 years.
+inline constexpr std::int64_t max_clock_offset_ms = 3'155'760'000'000;
+
+namespace detail {
+// a + b × c, saturated at the bounds of 64 bits: instants computed from a stored date and a
+// stored count stay defined (no signed overflow) whatever a restored state holds.
+constexpr std::int64_t saturated_add_product(std::int64_t a, std::int64_t b, std::int64_t c) noexcept {
+    constexpr std::int64_t hi = std::numeric_limits<std::int64_t>::max();
+    constexpr std::int64_t lo = std::numeric_limits<std::int64_t>::min();
+    std::int64_t product = 0;
+    if (__builtin_mul_overflow(b, c, &product)) return (b < 0) == (c < 0) ? hi : lo;
+    std::int64_t sum = 0;
+    if (__builtin_add_overflow(a, product, &sum)) return product > 0 ? hi : lo;
+    return sum;
+}
+}  // namespace detail
+
 // The instant an envelope sent at `sent` expires (and its invitations with it): expiration_days
-// days later. It is expired at that instant or later.
+// days later. It is expired at that instant or later. (Saturated: see detail above.)
 constexpr std::int64_t expiration_instant(std::int64_t sent, std::int64_t expiration_days) noexcept {
-    return sent + expiration_days * milliseconds_per_day;
+    return detail::saturated_add_product(sent, expiration_days, milliseconds_per_day);
 }
 
 // The instant of reminder round `round` (1, 2, ...): every frequency_days days after send.
 // A round due at or after the expiration instant is never sent (the envelope expired first).
 constexpr std::int64_t reminder_instant(std::int64_t sent, std::int64_t frequency_days, std::int64_t round) noexcept {
-    return sent + round * frequency_days * milliseconds_per_day;
+    const std::int64_t days = detail::saturated_add_product(0, round, frequency_days);
+    return detail::saturated_add_product(sent, days, milliseconds_per_day);
+}
+
+// The most reminder rounds an envelope can have had: every round falls strictly before its
+// expiry, so round × frequency < expiration days. 0 without a valid frequency.
+constexpr std::int64_t max_reminder_rounds(std::int64_t expiration_days, std::int64_t frequency_days) noexcept {
+    if (frequency_days < 1 || expiration_days < 1) return 0;
+    return (expiration_days - 1) / frequency_days;
 }
 
 }  // namespace esign::rules

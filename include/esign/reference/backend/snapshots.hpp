@@ -38,7 +38,7 @@ inline fixture_team backend::fixture_team_of(const team_record& team) {
     };
     fixture_team t;
     t.uuid = uuid36(team.uuid);
-    t.apiKey = fixture_api_key(team.api_key);
+    // No apiKey: a snapshot carries no credentials (contract.md §6.9).
     t.defaultWorkspaceUuid = uuid36(team.default_workspace_uuid);
     t.profile.name = team.name;
     t.profile.ownerEmail = email_address(team.owner_email);
@@ -82,6 +82,14 @@ inline reply backend::restore_team(team_shard& shard, const std::shared_ptr<team
             auto found = check_state(*t.state, default_ws, {"team", "state"});
             problems.insert(problems.end(), std::make_move_iterator(found.begin()),
                             std::make_move_iterator(found.end()));
+            // A queued delivery's next attempt: one that retries could reach (retry_delay).
+            const auto& jobs = t.state->pending_deliveries;
+            for (std::size_t i = 0; i < jobs.size() && problems.size() < max_reported_problems; ++i)
+                if (jobs[i].attempt > max_webhook_attempts)
+                    problems.push_back(problem{{"team", "state", "pending_deliveries", std::to_string(i), "attempt"},
+                                               problem_kind::range,
+                                               max_webhook_attempts,
+                                               "must be at most " + std::to_string(max_webhook_attempts)});
         }
         if (!problems.empty())
             return make_error(shard.ids, path, error_code::INVALID_REQUEST_FORMAT, std::move(problems), {}, 0,
@@ -89,6 +97,7 @@ inline reply backend::restore_team(team_shard& shard, const std::shared_ptr<team
         fixture_detail::apply_team_members(team, t.profile);
         team.default_workspace_uuid = default_ws;
         pending = std::move(t.state->pending_deliveries);
+        for (auto& job : pending) name_team_in_payload(job, team.uuid);
         install_state(shard.st, std::move(*t.state), shard.ids);
         shard.publish_clock();
         generation = ++shard.generation;
