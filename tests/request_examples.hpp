@@ -302,7 +302,8 @@ inline void webhook_rows() {
         .ok(set({"events"}, bj::array{}))
         .ok(set({"workspaceUuids"}, bj::array{}))
         .ok(set({"title"}, s(rep(255))))
-        .ok(set({"title"}, s(rep(255, "é"))))
+        .ok(set({"title"}, s(rep(256))))  // interface.md "Webhook title": at most 256
+        .ok(set({"title"}, s(rep(256, "é"))))
         .ok(set({"title"}, ""))
         .ok(set({"url"}, "ftp://hooks.example.com/"))  // a well-formed URL: refused later by the rule
         .ok(set({"url"}, s(url_of_length(2048))))
@@ -345,8 +346,8 @@ inline void webhook_rows() {
         .fails(set({"workspaceUuids", "0"}, s(U35)), {"workspaceUuids", "0"}, k::too_short, 36)
         .fails(set({"workspaceUuids", "1"}, s(U37)), {"workspaceUuids", "1"}, k::too_long, 36)
         .fails(set({"workspaceUuids"}, j("{}")), {"workspaceUuids"}, k::type)
-        .fails(set({"title"}, s(rep(256))), {"title"}, k::too_long, 255)
-        .fails(set({"title"}, s(rep(256, "é"))), {"title"}, k::too_long, 255)
+        .fails(set({"title"}, s(rep(257))), {"title"}, k::too_long, 256)
+        .fails(set({"title"}, s(rep(257, "é"))), {"title"}, k::too_long, 256)
         .fails(set({"title"}, nullptr), {"title"}, k::type)
         .fails(set({"title"}, 1), {"title"}, k::type)
         .fails_strict(set({"target"}, "x"), {"target"}, k::unknown_member)
@@ -401,6 +402,7 @@ inline void webhook_rows() {
         .ok(set({"events"}, j(R"(["ENVELOPE_SIGNED"])")))
         .ok(set({"workspaceUuids"}, j("[\"" + U + "\"]")))
         .ok(set({"title"}, s(rep(255, "€"))))
+        .ok(set({"title"}, s(rep(256, "€"))))
         .ok(set({"contentType"}, "application/x-www-form-urlencoded"))
         // contract.md §6.7: the one URL grammar (types/uri.hpp). Well-formed URLs pass the type;
         // which of them are refused (another scheme, user info, metadata addresses, in IPv6
@@ -453,7 +455,7 @@ inline void webhook_rows() {
         .fails(set({"url"}, "http://[::1.2.3]/"), {"url"}, k::pattern)
         .beyond_schema(schema_gap::ipv6_literal)
         .fails(set({"secret"}, s(rep(257))), {"secret"}, k::too_long, 256)
-        .fails(set({"title"}, s(rep(256))), {"title"}, k::too_long, 255)
+        .fails(set({"title"}, s(rep(257))), {"title"}, k::too_long, 256)
         .fails(erase({"url"}), {"url"}, k::missing)
         .fails(erase({"contentType"}), {"contentType"}, k::missing)
         .fails(erase({"sslVerify"}), {"sslVerify"}, k::missing)
@@ -465,7 +467,7 @@ inline void webhook_rows() {
         .fails(set({"active"}, nullptr), {"active"}, k::type)
         .fails(set({"events"}, j(R"(["ENVELOPE_SENT","envelope_sent"])")), {"events", "1"}, k::enum_value)
         .fails(set({"workspaceUuids"}, j("[\"" + U35 + "\"]")), {"workspaceUuids", "0"}, k::too_short, 36)
-        .fails(set({"title"}, s(rep(256, "€"))), {"title"}, k::too_long, 255)
+        .fails(set({"title"}, s(rep(257, "€"))), {"title"}, k::too_long, 256)
         .fails(set({"title"}, nullptr), {"title"}, k::type)
         .fails(set({"secret"}, true), {"secret"}, k::type)
         .fails_all(set({}, bj::object{}), {at({"url"}, k::missing), at({"contentType"}, k::missing),

@@ -386,7 +386,7 @@ TEST_CASE("model: requiredness and constraints are in the types", "[model]") {
     STATIC_REQUIRE(decltype(create_from_template_recipient::label)::min_length == 1);
     STATIC_REQUIRE(decltype(create_from_template_recipient::label)::max_length == 255);
     STATIC_REQUIRE(decltype(envelope_update_fields::title)::value_type::max_length == 255);
-    STATIC_REQUIRE(decltype(webhook_update_request::title)::value_type::max_length == 255);
+    STATIC_REQUIRE(decltype(webhook_update_request::title)::value_type::max_length == 256);
     STATIC_REQUIRE(decltype(webhook_update_request::uuid)::min_length == 36);
     STATIC_REQUIRE(decltype(webhook_update_request::uuid)::max_length == 36);
 

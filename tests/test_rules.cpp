@@ -767,7 +767,31 @@ const address_case address_cases[] = {
     {"64:ff9b::169.254.169.254", rules::address_kind::link_local},  // NAT64 well-known prefix
     {"64:ff9b::192.168.0.1", rules::address_kind::private_use},
     {"64:ff9b::93.184.216.34", rules::address_kind::global},
-    {"64:ff9b:1::a9fe:a9fe", rules::address_kind::global},   // not 64:ff9b::/96
+    {"64:ff9b:2::a9fe:a9fe", rules::address_kind::global},  // neither 64:ff9b::/96 nor 64:ff9b:1::/48
+    // The local-use NAT64 prefix 64:ff9b:1::/48 (RFC 8215): link-local where any prefix length
+    // puts 169.254.x.x; otherwise not public (the prefix is not globally reachable)
+    {"64:ff9b:1::a9fe:a9fe", rules::address_kind::link_local},        // as a /96
+    {"64:ff9b:1:a9fe:a9:fe00::", rules::address_kind::link_local},    // as a /48 (byte 8 skipped)
+    {"64:ff9b:1:0:a9:fea9:fe00:0", rules::address_kind::link_local},  // as a /64
+    {"64:ff9b:1::5db8:d822", rules::address_kind::reserved},
+    {"64:ff9b:1::10.0.0.1", rules::address_kind::reserved},
+    // Teredo 2001::/32 (RFC 4380): the client's address, inverted, in the last 32 bits
+    {"2001:0:4136:e378:8000:63bf:5601:5601", rules::address_kind::link_local},   // 169.254.169.254
+    {"2001:0:4136:e378:8000:63bf:f5ff:fffe", rules::address_kind::private_use},  // 10.0.0.1
+    {"2001:0:4136:e378:8000:63bf:a247:27dd", rules::address_kind::global},       // 93.184.216.34
+    {"2001:1::5601:5601", rules::address_kind::global},                          // not 2001::/32
+    {"2001:db8::5601:5601", rules::address_kind::global},
+    // ISATAP (RFC 5214): ::0:5efe:a.b.c.d or ::200:5efe:a.b.c.d after any 64-bit prefix; the
+    // prefix's own kind when stricter
+    {"::5efe:169.254.169.254", rules::address_kind::link_local},
+    {"::200:5efe:169.254.169.254", rules::address_kind::link_local},
+    {"2001:db8:1:2:200:5efe:a9fe:a9fe", rules::address_kind::link_local},
+    {"2001:db8:1:2:0:5efe:10.0.0.1", rules::address_kind::private_use},
+    {"2001:db8:1:2:0:5efe:93.184.216.34", rules::address_kind::global},
+    {"fe80::5efe:93.184.216.34", rules::address_kind::link_local},
+    {"fd00::200:5efe:93.184.216.34", rules::address_kind::unique_local},
+    {"2001:db8::100:5efe:a9fe:a9fe", rules::address_kind::global},  // 0100: not an ISATAP identifier
+    {"2001:db8::5eff:a9fe:a9fe", rules::address_kind::global},
     {"2002:a9fe:a9fe::1", rules::address_kind::link_local},  // 6to4
     {"2002:7f00:0001::", rules::address_kind::loopback},
     {"2002:0a00:0001:1234::1", rules::address_kind::private_use},

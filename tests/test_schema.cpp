@@ -122,7 +122,7 @@ TEST_CASE("schema: lengths, patterns, ranges, nullability", "[schema]") {
     CHECK(strings_of(webhook.at_pointer("/properties/contentType/enum")) ==
           std::set<std::string>{"application/json", "application/x-www-form-urlencoded"});
     CHECK(str(webhook.at_pointer("/properties/url/pattern")) == std::string(esign::absolute_uri::pattern()));
-    CHECK(webhook.at_pointer("/properties/title/maxLength").to_number<int>() == 255);
+    CHECK(webhook.at_pointer("/properties/title/maxLength").to_number<int>() == 256);
     CHECK(webhook.at_pointer("/properties/url/maxLength").to_number<int>() == 2048);
     CHECK(webhook.at_pointer("/properties/secret/maxLength").to_number<int>() == 256);
 }

@@ -23,8 +23,9 @@ namespace esign {
 inline constexpr std::size_t max_webhooks_per_team = 20;
 
 // contract.md §6.7: url at most 2048 characters (absolute_uri::max_length), secret at most 256,
-// title at most 255; beyond, INVALID_REQUEST_FORMAT at the member's path.
-using webhook_title = bounded_string<0, 255>;
+// title at most 256 (interface.md "Webhook title"; contract.md §6.7 revision 3, revision 2
+// said 255 by mistake); beyond, INVALID_REQUEST_FORMAT at the member's path.
+using webhook_title = bounded_string<0, 256>;
 using webhook_secret = bounded_string<0, 256>;
 
 struct webhook {

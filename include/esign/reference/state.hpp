@@ -4,6 +4,7 @@
 // responses are built from them by views.hpp. Records keep the model's resource types where
 // the stored thing is exactly the resource (documents, blocks, recipients, contacts, webhooks).
 #include <algorithm>
+#include <cstddef>
 #include <cstdint>
 #include <deque>
 #include <limits>
@@ -20,6 +21,7 @@
 #include <boost/describe/class.hpp>
 
 #include <esign/model/model.hpp>
+#include <esign/reference/team_limits.hpp>
 
 namespace esign::reference {
 
@@ -174,11 +176,6 @@ struct iframe_token_record {
     std::int64_t expires_at = 0;
 };
 BOOST_DESCRIBE_STRUCT(iframe_token_record, (), (envelope_uuid, signer_email, expires_at))
-
-// Per team (contract.md §6.7): deliveries waiting for an attempt, and the outbox and delivery
-// records kept (the oldest go first).
-inline constexpr std::size_t max_pending_deliveries = 10'000;
-inline constexpr std::size_t max_kept_records = 10'000;
 
 // Appends a record to a bounded log, dropping the oldest beyond max_kept_records.
 template <class Record>
@@ -385,9 +382,15 @@ struct state {
 
     std::uint64_t sequence() { return next_seq++; }
 
-    // Appends a log record, indexed.
-    void add_log(log_record rec) {
+    // Appends a log record, indexed. Beyond `most` (max_kept_logs; smaller in tests), the oldest
+    // eighth go at once (team_limits.hpp) and the rest are indexed again.
+    void add_log(log_record rec, std::size_t most = max_kept_logs) {
         logs.push_back(std::move(rec));
+        if (logs.size() > most) {
+            logs.erase(logs.begin(), logs.begin() + static_cast<std::ptrdiff_t>(std::max<std::size_t>(most / 8, 1)));
+            index_logs();
+            return;
+        }
         if (logs_by.indexed + 1 == logs.size() && logs.size() <= std::numeric_limits<std::uint32_t>::max())
             logs_by.add(logs.back(), logs.size() - 1);
     }
@@ -418,7 +421,21 @@ struct state {
 
     // Deletes a contact; the ones after it move up, so all are indexed again.
     void erase_contact(const contact_record& rec) {
-        contacts.erase(contacts.begin() + (&rec - contacts.data()));
+        erase_contacts({static_cast<std::size_t>(&rec - contacts.data())});
+    }
+
+    // Deletes the contacts at these positions (each once) in one pass, and indexes the rest once:
+    // deleting n contacts costs one walk over the team's contacts, not n (contract.md §6.7).
+    void erase_contacts(const std::vector<std::size_t>& positions) {
+        std::vector<bool> gone(contacts.size(), false);
+        for (std::size_t at : positions) gone[at] = true;
+        std::size_t kept = 0;
+        for (std::size_t i = 0; i < contacts.size(); ++i)
+            if (!gone[i]) {
+                if (kept != i) contacts[kept] = std::move(contacts[i]);
+                ++kept;
+            }
+        contacts.erase(contacts.begin() + static_cast<std::ptrdiff_t>(kept), contacts.end());
         index_contacts();
     }
 

@@ -4,7 +4,9 @@
 // information in the URL, or a host that is an IP address in the link-local/metadata ranges
 // (169.254.0.0/16, fe80::/10) in any notation — dotted, decimal, octal or hexadecimal IPv4,
 // IPv6, and IPv4 embedded in IPv6 (::a.b.c.d, ::ffff:a.b.c.d, ::ffff:0:a.b.c.d, 64:ff9b::/96,
-// 2002::/16), each classified like the IPv4 address it carries. With public_only, loopback and
+// 2002::/16; beyond the contract's list, the local-use NAT64 prefix 64:ff9b:1::/48, Teredo
+// 2001::/32 and ISATAP interface identifiers, which carry one just as well), each classified
+// like the IPv4 address it carries. With public_only, loopback and
 // private targets are refused too (every address that is not a public one, see address_kind,
 // and the name localhost). Beyond the contract's list, a host that percent-decodes to a space or
 // a control byte is refused as well (is_resolvable_host): no delivery could ever reach it.
@@ -118,6 +120,10 @@ using ipv6_bytes = esign::ipv6_bytes;  // as boost::asio::ip::address_v6::to_byt
 //   ::ffff:0:a.b.c.d    IPv4-translated (RFC 2765)
 //   64:ff9b::a.b.c.d    the NAT64 well-known prefix 64:ff9b::/96 (RFC 6052)
 //   2002:AABB:CCDD::/48 6to4 (RFC 3056): bytes 2 to 5 are the IPv4 address
+//   2001:0:S:S:F:P:C:C  Teredo (RFC 4380): the client's address is the last 32 bits, inverted
+//   P:P:P:P:0000:5efe:a.b.c.d and P:P:P:P:0200:5efe:a.b.c.d  ISATAP (RFC 5214), any prefix
+// The local-use NAT64 prefix 64:ff9b:1::/48 (RFC 8215) is not here: where the address sits
+// depends on the length of the prefix its operator chose (nat64_local_kind).
 constexpr std::optional<std::uint32_t> embedded_ipv4(const ipv6_bytes& b) noexcept {
     auto zero = [&](std::size_t from, std::size_t to) {
         for (std::size_t i = from; i < to; ++i)
@@ -132,12 +138,38 @@ constexpr std::optional<std::uint32_t> embedded_ipv4(const ipv6_bytes& b) noexce
     if (zero(0, 8) && b[8] == 0xFF && b[9] == 0xFF && zero(10, 12)) return v4_at(12);                   // translated
     if (b[0] == 0x00 && b[1] == 0x64 && b[2] == 0xFF && b[3] == 0x9B && zero(4, 12)) return v4_at(12);  // NAT64
     if (b[0] == 0x20 && b[1] == 0x02) return v4_at(2);                                                  // 6to4
+    if (b[0] == 0x20 && b[1] == 0x01 && b[2] == 0x00 && b[3] == 0x00) return ~v4_at(12);                // Teredo
+    if ((b[8] == 0x00 || b[8] == 0x02) && b[9] == 0x00 && b[10] == 0x5E && b[11] == 0xFE) return v4_at(12);  // ISATAP
     return std::nullopt;
 }
 
-// An IPv6 address; one that carries an IPv4 address (embedded_ipv4) is that IPv4 address.
-constexpr address_kind classify_ipv6(const ipv6_bytes& b) noexcept {
-    if (auto v4 = embedded_ipv4(b)) return classify_ipv4(*v4);
+// The more restrictive of two kinds: link-local first (refused in every mode), then any
+// non-public kind (refused with public_only), then global.
+constexpr address_kind stricter(address_kind a, address_kind b) noexcept {
+    if (a == address_kind::link_local || b == address_kind::link_local) return address_kind::link_local;
+    return a != address_kind::global ? a : b;
+}
+
+// An address of the local-use NAT64 prefix 64:ff9b:1::/48 (RFC 8215): the IPv4 address sits
+// where RFC 6052 puts it for the prefix length its operator chose, /48, /56, /64 or /96 (the
+// lengths within a /48), which the address does not tell; every place is read, and the address
+// is link-local if any of them holds a link-local address. Otherwise it is `reserved`: the prefix
+// is not globally reachable (RFC 8215), so public_only refuses it whatever it carries.
+constexpr std::optional<address_kind> nat64_local_kind(const ipv6_bytes& b) noexcept {
+    if (!(b[0] == 0x00 && b[1] == 0x64 && b[2] == 0xFF && b[3] == 0x9B && b[4] == 0x00 && b[5] == 0x01))
+        return std::nullopt;
+    auto v4 = [&](std::size_t i0, std::size_t i1, std::size_t i2, std::size_t i3) {
+        return std::uint32_t{b[i0]} << 24 | std::uint32_t{b[i1]} << 16 | std::uint32_t{b[i2]} << 8 | b[i3];
+    };
+    // RFC 6052 section 2.2: byte 8 (bits 64 to 71) is never part of the address.
+    const std::uint32_t candidates[] = {v4(6, 7, 9, 10), v4(7, 9, 10, 11), v4(9, 10, 11, 12), v4(12, 13, 14, 15)};
+    for (std::uint32_t candidate : candidates)
+        if (classify_ipv4(candidate) == address_kind::link_local) return address_kind::link_local;
+    return address_kind::reserved;
+}
+
+// An IPv6 address's own kind, by its prefix alone.
+constexpr address_kind classify_ipv6_prefix(const ipv6_bytes& b) noexcept {
     bool zero_prefix = true;  // the first 15 bytes
     for (std::size_t i = 0; i < 15; ++i) zero_prefix = zero_prefix && b[i] == 0;
     if (zero_prefix && b[15] == 1) return address_kind::loopback;
@@ -147,6 +179,15 @@ constexpr address_kind classify_ipv6(const ipv6_bytes& b) noexcept {
     if ((b[0] & 0xFE) == 0xFC) return address_kind::unique_local;
     if (b[0] == 0xFF) return address_kind::multicast;
     return address_kind::global;
+}
+
+// An IPv6 address; one that carries an IPv4 address (embedded_ipv4, nat64_local_kind) is that
+// IPv4 address, or its own prefix's kind when that is stricter (an ISATAP identifier may follow
+// any prefix, fe80::/10 included).
+constexpr address_kind classify_ipv6(const ipv6_bytes& b) noexcept {
+    if (auto kind = nat64_local_kind(b)) return *kind;
+    if (auto v4 = embedded_ipv4(b)) return stricter(classify_ipv4(*v4), classify_ipv6_prefix(b));
+    return classify_ipv6_prefix(b);
 }
 
 // Link-local (metadata) targets are refused always; with public_only, every address that is

@@ -8,7 +8,10 @@
 //             and are ignored here)
 // Sorted by timestamp (ties by insertion) or by insertion (sortBy id), in sortOrder.
 #include <algorithm>
+#include <bitset>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <esign/reference/context.hpp>
@@ -16,22 +19,74 @@
 
 namespace esign::reference {
 
+// The event types a logs/list request keeps: one bit per event type of its category, built once
+// per request, so that judging a log takes a few steps however long the request's list is
+// (contract.md §6.7: a request's work is bounded by its own size and its page, never by its list
+// times the team's logs; a type given many times is one bit).
+class event_type_set {
+public:
+    event_type_set() = default;
+    // `types` empty or absent: every type.
+    event_type_set(log_category category, const std::vector<std::string>* types) : category_(category) {
+        if (!types || types->empty()) return;
+        filters_ = true;
+        for (const auto& t : *types)
+            if (auto i = index(category_, t)) bits_.set(*i);
+    }
+
+    bool filters() const noexcept { return filters_; }
+    std::size_t count() const noexcept { return bits_.count(); }  // distinct types kept
+
+    bool keeps(std::string_view type) const noexcept {
+        if (!filters_) return true;
+        const auto i = index(category_, type);
+        return i && bits_.test(*i);
+    }
+
+private:
+    static constexpr std::size_t most = 64;
+    static_assert(enum_count<envelope_log_event>() <= most && enum_count<team_log_event>() <= most);
+
+    template <class Event>
+    static std::optional<std::size_t> index_in(std::string_view type) noexcept {
+        constexpr auto names = enum_wire_names<Event>();
+        for (std::size_t i = 0; i < names.size(); ++i)
+            if (names[i] == type) return i;
+        return std::nullopt;
+    }
+    // The position of `type` among its category's event types; none for a category without a
+    // list of them (user: no events yet; dataroom is refused before).
+    static std::optional<std::size_t> index(log_category category, std::string_view type) noexcept {
+        switch (category) {
+            case log_category::envelope:
+                return index_in<envelope_log_event>(type);
+            case log_category::team:
+                return index_in<team_log_event>(type);
+            case log_category::dataroom:
+            case log_category::user:
+                return std::nullopt;
+        }
+        return std::nullopt;
+    }
+
+    log_category category_ = log_category::envelope;
+    std::bitset<most> bits_;
+    bool filters_ = false;
+};
+
 struct log_filter {
     log_category category = log_category::envelope;
     const std::string* team_uuid = nullptr;
-    const std::string* workspace_uuid = nullptr;            // envelope category, when given
-    const std::string* envelope_uuid = nullptr;             // envelope category, when given
-    const std::vector<std::string>* event_types = nullptr;  // empty or absent: every type
+    const std::string* workspace_uuid = nullptr;  // envelope category, when given
+    const std::string* envelope_uuid = nullptr;   // envelope category, when given
+    event_type_set event_types;                   // filters nothing unless the request gave types
 
     bool keeps(const log_record& rec) const {
         const log_entry& e = rec.entry;
         if (rec.team_uuid != *team_uuid || e.category != category) return false;
         if (workspace_uuid && e.workspaceUuid != *workspace_uuid) return false;
         if (envelope_uuid && e.envelopeUuid != *envelope_uuid) return false;
-        if (event_types && !event_types->empty() &&
-            std::find(event_types->begin(), event_types->end(), e.eventType) == event_types->end())
-            return false;
-        return true;
+        return event_types.keeps(e.eventType);
     }
 };
 
@@ -56,7 +111,7 @@ inline outcome<logs_list_response> handle(context& c, const logs_list_request& r
     log_filter filter;
     filter.category = r.category;
     filter.team_uuid = &c.team->uuid;
-    if (r.eventTypes) filter.event_types = &*r.eventTypes;
+    filter.event_types = event_type_set(r.category, r.eventTypes ? &*r.eventTypes : nullptr);
     if (r.category == log_category::envelope) {
         const workspace_record* ws = nullptr;
         if (r.workspaceUuid) {
@@ -88,8 +143,7 @@ inline outcome<logs_list_response> handle(context& c, const logs_list_request& r
         auto at = [&](std::size_t i) -> const log_record& {
             return c.st.logs[candidates[order == sort_order::asc ? i : candidates.size() - 1 - i]];
         };
-        const bool filtered =
-            filter.envelope_uuid || filter.workspace_uuid || (filter.event_types && !filter.event_types->empty());
+        const bool filtered = filter.envelope_uuid || filter.workspace_uuid || filter.event_types.filters();
         if (!filtered) {
             out.pagination =
                 fill_page(out.logs, candidates.size(), page, limit, [&](std::size_t i) { return at(i).entry; });

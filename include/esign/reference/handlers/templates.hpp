@@ -53,6 +53,8 @@ namespace esign::reference::handlers {
 inline outcome<control_template_create_response> handle(context& c, const control_template_create_request& r) {
     const workspace_record* ws = c.resolve_workspace(r.workspaceUuid);
     if (!ws) return failure{error_code::WORKSPACE_NOT_FOUND};
+    if (!has_room(c.st.templates.size(), 1, max_templates_per_team))  // the store holds one team's
+        return failure{error_code::INVALID_REQUEST_FORMAT, {collection_full({}, "templates", max_templates_per_team)}};
     const template_record& t = create_template(c, *ws, r.content);
     control_template_create_response out;
     out.templateUuid = t.uuid;

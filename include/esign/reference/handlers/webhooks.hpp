@@ -5,6 +5,7 @@
 // The target url and the secret are stored but never returned.
 #include <algorithm>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -35,7 +36,22 @@ inline bool all_workspaces_known(context& c, const std::optional<std::vector<uui
                        [&](const uuid36& u) { return c.resolve_workspace(u) != nullptr; });
 }
 
-inline std::vector<std::string> uuid_strings(const std::vector<uuid36>& uuids) { return {uuids.begin(), uuids.end()}; }
+// A list that means a set (a webhook's events and workspaces): each item once, in the order first
+// given. What is stored is then at most the set's size (the events of the enum, the team's
+// workspaces), and so is what every event emitted looks through (events.hpp), however long the
+// request's list was (contract.md §6.7).
+template <class T>
+std::vector<T> distinct(const std::vector<T>& items) {
+    std::set<T> seen;
+    std::vector<T> out;
+    for (const auto& item : items)
+        if (seen.insert(item).second) out.push_back(item);
+    return out;
+}
+
+inline std::vector<std::string> uuid_strings(const std::vector<uuid36>& uuids) {
+    return distinct(std::vector<std::string>(uuids.begin(), uuids.end()));
+}
 
 inline void log_webhook(context& c, team_log_event event, const std::string& uuid) {
     log_team(c, *c.team, event, {{"webhookUuid", uuid}});
@@ -60,7 +76,7 @@ inline outcome<webhook_create_response> handle(context& c, const webhook_create_
     rec.data.active = r.active;
     rec.data.sslVerify = r.sslVerify;
     rec.data.contentType = r.contentType;
-    rec.data.events = r.events.value_or(std::vector<webhook_event>{});
+    rec.data.events = r.events ? distinct(*r.events) : std::vector<webhook_event>{};
     rec.data.workspaceUuids = r.workspaceUuids ? uuid_strings(*r.workspaceUuids) : std::vector<std::string>{};
     rec.data.creationDate = c.now;
     rec.data.updateDate = c.now;
@@ -92,7 +108,7 @@ inline outcome<webhook_update_response> handle(context& c, const webhook_update_
     if (r.sslVerify) w.sslVerify = *r.sslVerify;
     if (r.active) w.active = *r.active;
     if (r.secret) rec->secret = *r.secret;
-    if (r.events) w.events = *r.events;
+    if (r.events) w.events = distinct(*r.events);
     if (r.workspaceUuids) w.workspaceUuids = uuid_strings(*r.workspaceUuids);
     if (r.title) w.title = r.title->str();
     w.updateDate = c.now;

@@ -64,6 +64,9 @@ inline outcome<workspace_get_response> handle(context& c, const workspace_get_re
 }
 
 inline outcome<workspace_create_response> handle(context& c, const workspace_create_request& r) {
+    if (!has_room(c.st.workspaces.size(), 1, max_workspaces_per_team))  // the store holds one team's
+        return failure{error_code::INVALID_REQUEST_FORMAT,
+                       {collection_full({}, "workspaces", max_workspaces_per_team)}};
     new_workspace w;
     w.name = r.name.str();
     if (r.colorHex) w.color_hex = r.colorHex->str();
