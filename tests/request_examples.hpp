@@ -1241,6 +1241,9 @@ inline void control_rows() {
         .ok(set({"action"}, "approve"))
         .ok(set({"action"}, "decline"))
         .ok(set({"email"}, "anything"))  // compared exactly; unknown: RECIPIENT_NOT_FOUND
+        .ok(set({"teamUuid"}, s(U)))     // §6.9: which team, for the operator
+        .fails(set({"teamUuid"}, s(U35)), {"teamUuid"}, k::too_short, 36)
+        .fails(set({"teamUuid"}, nullptr), {"teamUuid"}, k::type)
         .fails(erase({"envelopeUuid"}), {"envelopeUuid"}, k::missing)
         .fails(set({"envelopeUuid"}, s(U37)), {"envelopeUuid"}, k::too_long, 36)
         .fails(erase({"email"}), {"email"}, k::missing)
@@ -1253,6 +1256,8 @@ inline void control_rows() {
     section cancel{"/_control/envelope/cancel", R"({"envelopeUuid":")" + U + R"(","reason":"r"})"};
     cancel.ok()
         .ok(erase({"reason"}))
+        .ok(set({"teamUuid"}, s(U)))
+        .fails(set({"teamUuid"}, s(U37)), {"teamUuid"}, k::too_long, 36)
         .fails(erase({"envelopeUuid"}), {"envelopeUuid"}, k::missing)
         .fails(set({"envelopeUuid"}, s(U35)), {"envelopeUuid"}, k::too_short, 36)
         .fails(set({"reason"}, 1), {"reason"}, k::type);

@@ -120,6 +120,8 @@ unsigned expected_status(error_code code) {
             return 403;
         case error_code::INTERNAL_SERVER_ERROR:
             return 500;
+        case error_code::TEAM_LIMIT_REACHED:  // contract.md §6.9
+            return 429;
         default:
             return 400;
     }
@@ -798,6 +800,7 @@ TEST_CASE("json engine: HTTP status of every error code", "[json][error-body]") 
     CHECK(rules::http_status(error_code::INVALID_REQUEST_FORMAT) == 400);
     CHECK(rules::http_status(error_code::ENVELOPE_NOT_FOUND) == 400);  // "not found" is 400, not 404
     CHECK(rules::http_status(error_code::ACTION_NOT_ALLOWED) == 400);
+    CHECK(rules::http_status(error_code::TEAM_LIMIT_REACHED) == 429);
     // Every code has its own documentation URL.
     std::set<std::string> urls;
     for (auto code : enum_values<error_code>()) CHECK(urls.insert(rules::documentation_url(code)).second);

@@ -148,6 +148,8 @@ TEST_CASE("model: every operation may answer the error codes interface.md lists 
     STATIC_REQUIRE(operation_may_answer("/public/contact/create", error_code::CONTACT_EMAIL_ALREADY_EXISTS));
     STATIC_REQUIRE(operation_may_answer("/_control/recipient/act", error_code::ACTION_NOT_ALLOWED));
     STATIC_REQUIRE(operation_may_answer("/_control/envelope/cancel", error_code::ACTION_NOT_ALLOWED));
+    STATIC_REQUIRE(operation_may_answer("/_control/team/create", error_code::TEAM_LIMIT_REACHED));
+    STATIC_REQUIRE_FALSE(operation_may_answer("/_control/team/reset", error_code::TEAM_LIMIT_REACHED));
     // Every operation may answer the common codes, and none answers another's own codes.
     STATIC_REQUIRE(operation_may_answer("/public/utils/whoami", error_code::AUTHENTICATION_ERROR));
     STATIC_REQUIRE_FALSE(operation_may_answer("/public/utils/whoami", error_code::ENVELOPE_NOT_FOUND));
@@ -460,7 +462,7 @@ TEST_CASE("model: enums match the spec lists", "[model]") {
     CHECK(wire_strings<outbox_kind>() == strings{"invitation", "reminder"});
     CHECK(wire_strings<plan_feature>() == strings{"sms", "timestamp", "webhooks"});
 
-    STATIC_REQUIRE(enum_count<error_code>() == 34);
+    STATIC_REQUIRE(enum_count<error_code>() == 35);
     const auto codes = wire_strings<error_code>();
     for (const char* code : {"AUTHENTICATION_ERROR",
                              "DBSC_COOKIE_INVALID",
@@ -495,11 +497,12 @@ TEST_CASE("model: enums match the spec lists", "[model]") {
                              "RECIPIENT_VERIFICATION_DISABLED",
                              "WEBHOOK_LIMIT_REACHED",
                              "CONTACT_EMAIL_ALREADY_EXISTS",
-                             "ACTION_NOT_ALLOWED"}) {
+                             "ACTION_NOT_ALLOWED",
+                             "TEAM_LIMIT_REACHED"}) {
         INFO(code);
         CHECK(enum_from_wire<error_code>(code).has_value());
     }
-    CHECK(std::set<std::string>(codes.begin(), codes.end()).size() == 34);
+    CHECK(std::set<std::string>(codes.begin(), codes.end()).size() == 35);
 
     // wire_name overloads where the wire string is not an identifier (or is a keyword)
     STATIC_REQUIRE(wire_name(label_icon::text_t) == "text-t");

@@ -4,17 +4,24 @@
 //
 //   esign-reference-server [--listen HOST:PORT] [--threads N] [--strict] [--public-webhooks-only]
 //                          [--fixture FILE] [--max-body BYTES] [--seed N] [--webhook-threads N]
-//                          [--control-token TOKEN] [--no-control] [--max-connections N]
+//                          [--control-token-file FILE | --control-token TOKEN] [--no-control]
+//                          [--max-connections N] [--max-teams N]
 //                          [--journal-size N] [--self-check] [--documentation-url BASE]
 //                          [--header-timeout MS] [--body-timeout MS] [--write-timeout MS]
 //                          [--verbose] [--help]
 //
 // Options take their value as the next argument or after '=' (`--threads=4`). A bad command line
 // is reported on stderr with the usage, exit status 2 (see main.cpp).
+//
+// The operator's token comes from one of --control-token-file, the environment variable
+// ESIGN_CONTROL_TOKEN or --control-token (contract.md §6.9); control_token_of() picks it, once
+// the command line is parsed.
 #include <charconv>
 #include <chrono>
 #include <cstdint>
+#include <fstream>
 #include <optional>
+#include <sstream>
 #include <string>
 #include <string_view>
 #include <system_error>
@@ -44,11 +51,19 @@ inline constexpr std::string_view usage_text =
     "  --seed N                 reproducible identifiers: a team made without its own seed gets\n"
     "                           one derived from N (API keys and secrets never come from a seed)\n"
     "  --webhook-threads N      webhook delivery threads (default 2)\n"
-    "  --control-token TOKEN    server-wide control operations (/_control/reset, team/create, and\n"
-    "                           the others called without a team key) need\n"
-    "                           'Authorization: Bearer TOKEN'; team-scoped ones take the team's key\n"
+    "  --control-token-file FILE\n"
+    "                           the operator's token is FILE's content (one trailing newline\n"
+    "                           removed): server-wide control operations (/_control/reset,\n"
+    "                           team/create, and the others called without a team key) then need\n"
+    "                           'Authorization: Bearer TOKEN'; team-scoped ones take the team's key.\n"
+    "                           The token may instead come from the environment variable\n"
+    "                           ESIGN_CONTROL_TOKEN, or from --control-token; give one of the three\n"
+    "  --control-token TOKEN    the same, on the command line (where other local users can read it)\n"
     "  --no-control             no /_control/ path exists (a validating fake only)\n"
     "  --max-connections N      connections open at once (default 1024); more wait in the backlog\n"
+    "  --max-teams N            teams at once, the fixture's included (default 10000); beyond,\n"
+    "                           /_control/team/create answers 429 TEAM_LIMIT_REACHED until a\n"
+    "                           /_control/reset\n"
     "  --header-timeout MS      time to receive a request header, waiting for it on an idle\n"
     "                           connection included (default 30000); then the connection closes\n"
     "  --body-timeout MS        time to receive a request body (default 60000); then it closes\n"
@@ -66,7 +81,8 @@ inline constexpr std::string_view usage_text =
     "  --help                   this text\n"
     "\n"
     "SIGINT or SIGTERM stop the server cleanly (exit status 0). Exit status 2: bad command line,\n"
-    "unreadable or refused fixture, or an address that cannot be listened on.\n";
+    "unreadable or refused fixture, no usable control token (unreadable or empty file, more than\n"
+    "one source), or an address that cannot be listened on.\n";
 
 struct listen_address {
     std::string host = "127.0.0.1";  // without brackets for IPv6
@@ -82,9 +98,11 @@ struct command_line {
     std::size_t max_body = 1 << 20;
     std::optional<std::uint64_t> seed;
     unsigned webhook_threads = 2;
-    std::optional<std::string> control_token;
+    std::optional<std::string> control_token;       // --control-token
+    std::optional<std::string> control_token_file;  // --control-token-file
     bool no_control = false;
     std::size_t max_connections = 1024;
+    std::size_t max_teams = 10'000;
     std::size_t journal_size = 1000;
     std::chrono::milliseconds header_timeout{30'000};
     std::chrono::milliseconds body_timeout{60'000};
@@ -153,6 +171,68 @@ inline bool self_check_from_environment(const char* value) {
     return value != nullptr && *value != '\0' && std::string_view(value) != "0";
 }
 
+// What a control token may be: what a client can send after "Bearer " (no spaces or control
+// characters) and not mistaken for `<accessKey>:<secretKey>` (no ':').
+inline constexpr std::string_view control_token_rule = "a non-empty token without spaces, control characters or ':'";
+
+inline bool is_control_token(std::string_view token) {
+    if (token.empty()) return false;
+    for (unsigned char c : token)
+        if (c <= ' ' || c == 0x7f || c == ':') return false;
+    return true;
+}
+
+// A whole file's bytes; nullopt (and what failed in `error`) when it cannot be read.
+inline std::optional<std::string> read_whole_file(const std::string& path, std::string& error) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) {
+        error = "cannot open";
+        return std::nullopt;
+    }
+    std::ostringstream text;
+    text << in.rdbuf();
+    if (in.bad()) {
+        error = "cannot read";
+        return std::nullopt;
+    }
+    return std::move(text).str();
+}
+
+// The operator's token (nullopt: none, anyone may make server-wide calls), from the one source
+// given: --control-token-file (the file's content, one trailing newline removed), the
+// environment variable ESIGN_CONTROL_TOKEN (`environment_value`, nullptr when not set; empty
+// counts as not set) or --control-token. More than one, an unreadable file or a token that
+// breaks the rule is an error: the server does not start.
+inline std::variant<std::optional<std::string>, command_line_error> control_token_of(const command_line& cl,
+                                                                                     const char* environment_value) {
+    const bool from_environment = environment_value != nullptr && *environment_value != '\0';
+    const int sources =
+        int{cl.control_token.has_value()} + int{cl.control_token_file.has_value()} + int{from_environment};
+    if (sources > 1)
+        return command_line_error{
+            "the control token comes from one of --control-token-file, ESIGN_CONTROL_TOKEN and --control-token; "
+            "more than one was given"};
+    if (cl.control_token) return cl.control_token;
+    std::string token;
+    std::string source;
+    if (cl.control_token_file) {
+        source = "--control-token-file " + *cl.control_token_file;
+        std::string error;
+        auto text = read_whole_file(*cl.control_token_file, error);
+        if (!text) return command_line_error{source + ": " + error};
+        token = std::move(*text);
+        if (token.ends_with('\n')) token.pop_back();
+    } else if (from_environment) {
+        source = "ESIGN_CONTROL_TOKEN";
+        token = environment_value;
+    } else {
+        return std::optional<std::string>{};
+    }
+    if (token.empty()) return command_line_error{source + ": the token is empty"};
+    if (!is_control_token(token)) return command_line_error{source + ": " + std::string(control_token_rule)};
+    return std::optional<std::string>{std::move(token)};
+}
+
 inline std::variant<command_line, command_line_error> parse_command_line(const std::vector<std::string_view>& args) {
     command_line cl;
     for (std::size_t i = 0; i < args.size(); ++i) {
@@ -202,9 +282,16 @@ inline std::variant<command_line, command_line_error> parse_command_line(const s
         } else if (arg == "--control-token") {
             auto v = value();
             if (!v) return missing();
-            if (v->empty() || v->find_first_of(" \t:") != std::string_view::npos)
-                return command_line_error{"--control-token: a non-empty token without spaces or ':'"};
+            if (!is_control_token(*v)) return command_line_error{"--control-token: " + std::string(control_token_rule)};
             cl.control_token = std::string(*v);
+        } else if (arg == "--control-token-file") {
+            auto v = value();
+            if (!v) return missing();
+            if (v->empty()) return command_line_error{"--control-token-file: empty file name"};
+            cl.control_token_file = std::string(*v);
+        } else if (arg == "--max-teams") {
+            if (auto e = number(cl.max_teams, std::size_t{0}, std::size_t{1'000'000}, "a number from 0 to 1000000"))
+                return *e;
         } else if (arg == "--max-connections") {
             if (auto e =
                     number(cl.max_connections, std::size_t{1}, std::size_t{1'000'000}, "a number from 1 to 1000000"))

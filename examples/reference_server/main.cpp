@@ -8,9 +8,8 @@
 #include <csignal>
 #include <cstdlib>
 #include <cstdio>
-#include <fstream>
 #include <iostream>
-#include <sstream>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <thread>
@@ -31,21 +30,6 @@ namespace {
 
 using namespace esign;
 
-std::optional<std::string> read_file(const std::string& path, std::string& error) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) {
-        error = "cannot open";
-        return std::nullopt;
-    }
-    std::ostringstream text;
-    text << in.rdbuf();
-    if (in.bad()) {
-        error = "cannot read";
-        return std::nullopt;
-    }
-    return std::move(text).str();
-}
-
 std::string format_path(const problem_path& path) {
     std::string out;
     for (const auto& key : path) out += "/" + key;
@@ -60,7 +44,7 @@ struct run_state {
     unsigned running = 0;
 };
 
-int run(const server::command_line& cl) {
+int run(const server::command_line& cl, std::optional<std::string> control_token) {
     server::logger log(cl.verbose);
 
     reference::backend_options options;
@@ -69,14 +53,15 @@ int run(const server::command_line& cl) {
     options.seed = cl.seed;
     options.journal_size = cl.journal_size;
     if (cl.documentation_base) options.documentation_base = *cl.documentation_base;
-    options.control_token = cl.control_token;
+    options.control_token = std::move(control_token);
+    options.max_teams = cl.max_teams;
     options.control_enabled = !cl.no_control;
     options.openapi_json = server::openapi_document();
     options.self_check = cl.self_check || server::self_check_from_environment(std::getenv("ESIGN_SELF_CHECK"));
     options.self_check_log = [&log](std::string_view text) { log.error(text); };
     if (cl.fixture_file) {
         std::string error;
-        auto text = read_file(*cl.fixture_file, error);
+        auto text = server::read_whole_file(*cl.fixture_file, error);
         if (!text) {
             log.error(fmt::format("--fixture {}: {}", *cl.fixture_file, error));
             return 2;
@@ -191,8 +176,14 @@ int main(int argc, char** argv) {
         std::fwrite(esign::server::usage_text.data(), 1, esign::server::usage_text.size(), stdout);
         return 0;
     }
+    // The operator's token, from the one source given (a file, the environment, the command line).
+    auto token = esign::server::control_token_of(cl, std::getenv("ESIGN_CONTROL_TOKEN"));
+    if (auto* error = std::get_if<esign::server::command_line_error>(&token)) {
+        std::fprintf(stderr, "esign-reference-server: %s\n", error->message.c_str());
+        return 2;
+    }
     try {
-        return run(cl);
+        return run(cl, std::get<std::optional<std::string>>(std::move(token)));
     } catch (const std::exception& e) {
         std::fprintf(stderr, "esign-reference-server: %s\n", e.what());
         return 1;

@@ -717,6 +717,8 @@ const std::map<std::string_view, std::string_view> not_producible = {
     // Only a fault of the server itself (an exception in a handler, or an operation without a
     // handler): there is none to provoke from outside.
     {"INTERNAL_SERVER_ERROR", "only on a server fault"},
+    // 10,000 teams by default: test_server_control_plane.cpp answers it from a small --max-teams.
+    {"TEAM_LIMIT_REACHED", "needs a server full of teams (--max-teams)"},
 };
 
 }  // namespace

@@ -3,7 +3,12 @@
 // the address policy of the sender, HMAC signatures.
 #include <catch2/catch.hpp>
 
+#include <unistd.h>
+
 #include <chrono>
+#include <cstdio>
+#include <fstream>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <variant>
@@ -44,6 +49,9 @@ TEST_CASE("server cli: defaults and every option", "[server][cli]") {
     CHECK_FALSE(defaults.fixture_file);
     CHECK_FALSE(defaults.self_check);
     CHECK_FALSE(defaults.documentation_base);
+    CHECK_FALSE(defaults.control_token);
+    CHECK_FALSE(defaults.control_token_file);
+    CHECK(defaults.max_teams == 10000);
 
     auto all = std::get<command_line>(parse({"--listen",
                                              "0.0.0.0:0",
@@ -65,7 +73,10 @@ TEST_CASE("server cli: defaults and every option", "[server][cli]") {
                                              "1",
                                              "--body-timeout=3600000",
                                              "--write-timeout",
-                                             "250"}));
+                                             "250",
+                                             "--control-token-file",
+                                             "token.txt",
+                                             "--max-teams=0"}));
     CHECK(all.listen.host == "0.0.0.0");
     CHECK(all.listen.port == 0);
     CHECK(all.threads == 3);
@@ -84,6 +95,9 @@ TEST_CASE("server cli: defaults and every option", "[server][cli]") {
     CHECK(all.header_timeout == std::chrono::milliseconds(1));
     CHECK(all.body_timeout == std::chrono::hours(1));
     CHECK(all.write_timeout == std::chrono::milliseconds(250));
+    CHECK(all.control_token_file == "token.txt");
+    CHECK(all.max_teams == 0);
+    CHECK(std::get<command_line>(parse({"--max-teams", "1000000"})).max_teams == 1000000);
     CHECK(std::get<command_line>(parse({"--help"})).help);
 }
 
@@ -125,6 +139,68 @@ TEST_CASE("server cli: refused command lines", "[server][cli]") {
     CHECK(refused({"--documentation-url", "https://docs.test/\x7f"}));
     CHECK(refused({"--documentation-url", "docs/errors#"}));  // not absolute
     CHECK(refused({"--documentation-url", "https://docs.test/" + std::string(2048, 'e')}));
+    CHECK(refused({"--control-token-file"}));
+    CHECK(refused({"--control-token-file", ""}));
+    CHECK(refused({"--control-token", ""}));
+    CHECK(refused({"--control-token", "a:b"}));
+    CHECK(refused({"--control-token", "a\rb"}));
+    CHECK(refused({"--max-teams"}));
+    CHECK(refused({"--max-teams", "-1"}));
+    CHECK(refused({"--max-teams", "1000001"}));
+}
+
+namespace {
+// A file holding `content`, removed at the end of the test.
+struct temp_file {
+    std::string path;
+    explicit temp_file(const std::string& content) {
+        std::string name = "/tmp/esign-cli-token-XXXXXX";
+        const int fd = ::mkstemp(name.data());
+        REQUIRE(fd >= 0);
+        ::close(fd);
+        path = name;
+        std::ofstream(path, std::ios::binary) << content;
+    }
+    ~temp_file() { std::remove(path.c_str()); }
+};
+
+// The token control_token_of() picks, or the start's error message.
+std::variant<std::optional<std::string>, command_line_error> token_of(std::vector<std::string_view> args,
+                                                                      const char* environment = nullptr) {
+    return control_token_of(std::get<command_line>(parse(std::move(args))), environment);
+}
+
+std::string error_of(const std::variant<std::optional<std::string>, command_line_error>& r) {
+    const auto* e = std::get_if<command_line_error>(&r);
+    return e ? e->message : std::string();
+}
+}  // namespace
+
+TEST_CASE("server cli: the control token from one of its three sources", "[server][cli]") {
+    using token = std::optional<std::string>;
+    CHECK(std::get<token>(token_of({})) == std::nullopt);
+    CHECK(std::get<token>(token_of({}, "")) == std::nullopt);  // set but empty: as not set
+    CHECK(std::get<token>(token_of({"--control-token", "t1"})) == "t1");
+    CHECK(std::get<token>(token_of({}, "t2")) == "t2");
+    temp_file file("t3\n");
+    CHECK(std::get<token>(token_of({"--control-token-file", file.path})) == "t3");
+    temp_file no_newline("t4");
+    CHECK(std::get<token>(token_of({"--control-token-file", no_newline.path})) == "t4");
+
+    // More than one source, whichever two.
+    CHECK(error_of(token_of({"--control-token", "t1"}, "t2")).find("more than one") != std::string::npos);
+    CHECK(error_of(token_of({"--control-token-file", file.path}, "t2")).find("more than one") != std::string::npos);
+    CHECK(error_of(token_of({"--control-token", "t1", "--control-token-file", file.path})).find("more than one") !=
+          std::string::npos);
+    // A file that cannot be read, or whose token is empty or unusable.
+    CHECK(error_of(token_of({"--control-token-file", file.path + ".absent"})).find("cannot open") != std::string::npos);
+    for (const char* content : {"", "\n", "\n\n", "a b\n", "a:b", "t5\r\n", "t6\n\n"}) {
+        INFO(content);
+        temp_file bad(content);
+        const auto error = error_of(token_of({"--control-token-file", bad.path}));
+        CHECK(error.find("--control-token-file " + bad.path) == 0);
+    }
+    CHECK_FALSE(error_of(token_of({}, "a b")).empty());
 }
 
 TEST_CASE("server cli: ESIGN_SELF_CHECK turns the self-check on", "[server][cli]") {

@@ -100,13 +100,15 @@ inline bool has_detail(const http_response& r, std::string_view path) {
 }
 
 // The HTTP status of an error code, written from contract.md §1 (not taken from the code under
-// test): 401, 403, 500 for the codes it names, 400 for every other (transport failures aside).
+// test): 401, 403, 500 for the codes it names (429 for §6.9's TEAM_LIMIT_REACHED), 400 for every
+// other (transport failures aside).
 inline unsigned contract_status(std::string_view code) {
     for (std::string_view c :
          {"AUTHENTICATION_ERROR", "DBSC_COOKIE_INVALID", "TUNNEL_ERROR", "TUNNEL_SESSION_NOT_FOUND"})
         if (code == c) return 401;
     if (code == "AUTHORIZATION_ERROR" || code == "FEATURE_NOT_IN_CURRENT_PLAN") return 403;
     if (code == "INTERNAL_SERVER_ERROR") return 500;
+    if (code == "TEAM_LIMIT_REACHED") return 429;  // §6.9
     return 400;
 }
 

@@ -115,13 +115,17 @@ export async function startServer({
 } = {}) {
   const command = findServer(executable);
   const argv = ['--listen', '127.0.0.1:0'];
-  if (controlToken) argv.push('--control-token', controlToken);
   if (fixture) argv.push('--fixture', String(fixture));
   if (seed !== undefined) argv.push('--seed', String(seed));
   if (strict) argv.push('--strict');
   argv.push(...args);
 
-  const child = spawn(command, argv, { stdio: ['ignore', 'pipe', 'pipe'] });
+  // The token goes in the child's environment, not on its command line (which other local users
+  // can read); one inherited from ours is not passed on (the server takes one source).
+  const env = { ...process.env };
+  delete env.ESIGN_CONTROL_TOKEN;
+  if (controlToken) env.ESIGN_CONTROL_TOKEN = controlToken;
+  const child = spawn(command, argv, { stdio: ['ignore', 'pipe', 'pipe'], env });
   let stderr = '';
   child.stderr.setEncoding('utf8');
   child.stderr.on('data', (chunk) => { stderr = (stderr + chunk).slice(-65536); });

@@ -2,6 +2,7 @@
 // Tests of esign_reference.mjs against the real server (ESIGN_SERVER, else PATH).
 // Run: node --test examples/clients/node/
 import assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import { after, before, describe, it } from 'node:test';
 
@@ -55,6 +56,9 @@ describe('server process', () => {
   it('needs the control token when the server has one', async () => {
     const server = await startServer({ controlToken: 's3cret' });
     try {
+      // Handed over in the server's environment, never on its command line.
+      const cmdline = `/proc/${server.process.pid}/cmdline`;
+      if (existsSync(cmdline)) assert.ok(!readFileSync(cmdline, 'latin1').includes('s3cret'));
       const team = await server.createTeam(); // the client sends the token
       for (const controlToken of [undefined, 'wrong']) {
         await rejectsWith(attach(server.url, { controlToken }).createTeam(),

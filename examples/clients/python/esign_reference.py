@@ -132,8 +132,11 @@ def start_server(executable=None, *, args=(), control_token=None, fixture=None, 
                  strict=False, timeout=20):
     """Starts the server on a free loopback port; args are further command-line options."""
     command = [find_server(executable), "--listen", "127.0.0.1:0"]
+    # The token goes in the child's environment, not on its command line (which other local
+    # users can read); one inherited from ours is not passed on (the server takes one source).
+    env = {k: v for k, v in os.environ.items() if k != "ESIGN_CONTROL_TOKEN"}
     if control_token:
-        command += ["--control-token", control_token]
+        env["ESIGN_CONTROL_TOKEN"] = control_token
     if fixture:
         command += ["--fixture", str(fixture)]
     if seed is not None:
@@ -144,7 +147,7 @@ def start_server(executable=None, *, args=(), control_token=None, fixture=None, 
     # stderr goes to a file: nobody has to drain it, and it is there to quote when start fails.
     stderr = tempfile.TemporaryFile()
     process = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-                               stderr=stderr, text=True)
+                               stderr=stderr, text=True, env=env)
     lines = queue.Queue()
 
     def drain():  # reads stdout to its end, so the server can never block on a full pipe

@@ -84,6 +84,11 @@ class ServerProcess(unittest.TestCase):
 
     def test_control_token_required_when_set(self):
         with start_server(control_token="s3cret") as server:
+            # Handed over in the server's environment, never on its command line.
+            cmdline = "/proc/%d/cmdline" % server.process.pid
+            if os.path.exists(cmdline):
+                with open(cmdline, "rb") as f:
+                    self.assertNotIn(b"s3cret", f.read())
             team = server.create_team()  # the client sends the token
             for token in (None, "wrong"):
                 with self.assertRaises(EsignError) as caught:

@@ -171,14 +171,20 @@ BOOST_DESCRIBE_STRUCT(control_template_create_response, (), (templateUuid, docum
 
 // ---------------------------------------------------------------------------------------------
 // POST /_control/recipient/act (ACTION_NOT_ALLOWED when the state, role or turn forbids it)
+//
+// teamUuid (contract.md §6.9), here and in envelope/cancel: with a team's key, optional and only
+// that team (else INVALID_REQUEST_FORMAT at ["teamUuid"]). For the operator, the team that holds
+// the envelope: needed when more than one team holds it (restored snapshots share uuids); a
+// team that does not hold it is ENVELOPE_NOT_FOUND.
 
 struct control_recipient_act_request {
     uuid36 envelopeUuid;
     std::string email;  // compared exactly; unknown: RECIPIENT_NOT_FOUND
     recipient_action action{recipient_action::open};
     std::optional<std::string> reason;
+    std::optional<uuid36> teamUuid;
 };
-BOOST_DESCRIBE_STRUCT(control_recipient_act_request, (), (envelopeUuid, email, action, reason))
+BOOST_DESCRIBE_STRUCT(control_recipient_act_request, (), (envelopeUuid, email, action, reason, teamUuid))
 
 struct control_recipient_act_response {
     envelope_status envelopeStatus{envelope_status::draft};
@@ -187,13 +193,15 @@ struct control_recipient_act_response {
 BOOST_DESCRIBE_STRUCT(control_recipient_act_response, (), (envelopeStatus, recipientStatus))
 
 // ---------------------------------------------------------------------------------------------
-// POST /_control/envelope/cancel (ACTION_NOT_ALLOWED when already final)
+// POST /_control/envelope/cancel (ACTION_NOT_ALLOWED when already final; teamUuid as in
+// recipient/act)
 
 struct control_envelope_cancel_request {
     uuid36 envelopeUuid;
     std::optional<std::string> reason;
+    std::optional<uuid36> teamUuid;
 };
-BOOST_DESCRIBE_STRUCT(control_envelope_cancel_request, (), (envelopeUuid, reason))
+BOOST_DESCRIBE_STRUCT(control_envelope_cancel_request, (), (envelopeUuid, reason, teamUuid))
 
 using control_envelope_cancel_response = empty_response;
 

@@ -236,7 +236,7 @@ enum class plan_feature { sms, timestamp, webhooks };
 BOOST_DESCRIBE_ENUM(plan_feature, sms, timestamp, webhooks)
 
 // ---------------------------------------------------------------------------------------------
-// Error codes: every code of interface.md "Errors", then the three of contract.md.
+// Error codes: every code of interface.md "Errors", then the four of contract.md.
 
 enum class error_code {
     // authentication
@@ -278,6 +278,8 @@ enum class error_code {
     WEBHOOK_LIMIT_REACHED,
     CONTACT_EMAIL_ALREADY_EXISTS,
     ACTION_NOT_ALLOWED,
+    // contract.md §6.9, the control plane: /_control/team/create beyond --max-teams (429)
+    TEAM_LIMIT_REACHED,
 };
 BOOST_DESCRIBE_ENUM(error_code, AUTHENTICATION_ERROR, DBSC_COOKIE_INVALID, TUNNEL_ERROR, TUNNEL_SESSION_NOT_FOUND,
                     INVALID_REQUEST_FORMAT, AUTHORIZATION_ERROR, FEATURE_NOT_IN_CURRENT_PLAN, INTERNAL_SERVER_ERROR,
@@ -287,6 +289,6 @@ BOOST_DESCRIBE_ENUM(error_code, AUTHENTICATION_ERROR, DBSC_COOKIE_INVALID, TUNNE
                     NO_SIGNERS, SUBSCRIPTION_NOT_FOUND, SES_LIMIT_EXCEEDED, API_CREDITS_LIMIT_EXCEEDED,
                     WEBHOOK_NOT_FOUND, WEBHOOK_URL_REFUSED, LOG_CATEGORY_NOT_IMPLEMENTED, SIGNER_NOT_IN_ENVELOPE,
                     RECIPIENT_VERIFICATION_DISABLED, WEBHOOK_LIMIT_REACHED, CONTACT_EMAIL_ALREADY_EXISTS,
-                    ACTION_NOT_ALLOWED)
+                    ACTION_NOT_ALLOWED, TEAM_LIMIT_REACHED)
 
 }  // namespace esign

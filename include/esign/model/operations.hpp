@@ -151,8 +151,8 @@ inline constexpr auto all_operations = [] {
         // control (contract.md §5, §6)
         control_operation<control_reset_request, control_reset_response>("/_control/reset", operation_access::server,
                                                                          none),
-        control_operation<control_team_create_request, control_team_create_response>("/_control/team/create",
-                                                                                     operation_access::server, none),
+        control_operation<control_team_create_request, control_team_create_response>(
+            "/_control/team/create", operation_access::server, {TEAM_LIMIT_REACHED}),
         control_operation<control_team_update_request, control_team_update_response>(
             "/_control/team/update", operation_access::team_or_server, none),
         control_operation<control_envelope_create_request, control_envelope_create_response>(

@@ -39,9 +39,14 @@ public:
     };
 
     // Queues `job`, due at `due` on the team's clock (unix ms; the team's now for a first attempt).
+    // A job of a generation a reset already ended is not queued: it would never be attempted, and
+    // the reset's drop() may have run before it came.
     void push(std::shared_ptr<team_shard> team, webhook_job job, std::uint64_t generation, std::int64_t due) {
         {
             std::lock_guard lock(mutex_);
+            // Under mutex_: a reset moves the generation on before its drop() takes mutex_, so
+            // either this sees the new generation, or drop() comes after and removes the job.
+            if (generation != team->generation.load()) return;
             auto it = std::find_if(ring_.begin(), ring_.end(), [&](const team_jobs& q) { return q.team == team; });
             if (it == ring_.end()) it = ring_.insert(ring_.end(), team_jobs{team, {}});
             auto& jobs = it->jobs;
@@ -103,12 +108,19 @@ public:
         return out;
     }
 
-    // Forgets every job of `team` (a reset).
+    // Forgets the jobs of `team` queued before its current generation (a reset or restore, after
+    // it moved the generation on). Jobs of the current generation stay: a request that ran after
+    // the reset may have queued them before this call (contract.md §6.9: a delivery queued by a
+    // request answered after the reset is always attempted).
     void drop(const team_shard& team) {
         std::lock_guard lock(mutex_);
         auto it = std::find_if(ring_.begin(), ring_.end(), [&](const team_jobs& q) { return q.team.get() == &team; });
         if (it == ring_.end()) return;
-        it->team->pending -= it->jobs.size();
+        const std::uint64_t current = team.generation.load();
+        const auto before = it->jobs.size();
+        std::erase_if(it->jobs, [&](const queued& q) { return q.generation != current; });
+        it->team->pending -= before - it->jobs.size();
+        if (!it->jobs.empty()) return;
         const auto at = static_cast<std::size_t>(it - ring_.begin());
         ring_.erase(it);
         if (cursor_ > at) --cursor_;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: BSL-1.0
 #pragma once
 // How a backend is set up. Everything has a default, so `backend b;` just works.
+#include <cstddef>
 #include <cstdint>
 #include <functional>
 #include <optional>
@@ -25,6 +26,9 @@ struct backend_options {
     // adds (or its frozen start time plus that offset). Tests may inject a fixed clock.
     std::function<std::int64_t()> wall_clock;
     std::optional<std::string> fixture_json;  // loaded at start and on reset (--fixture)
+    // §6.9: teams at once, the fixture's included (--max-teams); /_control/team/create beyond is
+    // 429 TEAM_LIMIT_REACHED, and a server-wide reset frees the places.
+    std::size_t max_teams = 10'000;
     // §6.4: the public requests each team's journal keeps (--journal-size; 0: none).
     std::size_t journal_size = 1000;
     // The document served at GET /openapi.json (the server sets esign::schema::openapi_json();

@@ -24,8 +24,9 @@ struct error_code_info {
 namespace detail {
 using enum error_code;
 using enum error_group;
-// 401 for authentication, 403 for authorization, 500 for the server, 400 for every other
-// code (the hosted service answers "not found" with 400, not 404). Transport failures
+// 401 for authentication, 403 for authorization, 500 for the server, 429 for the reference
+// server's TEAM_LIMIT_REACHED (contract.md §6.9), 400 for every other code (the hosted service
+// answers "not found" with 400, not 404). Transport failures
 // (404, 405, 413, 415) are INVALID_REQUEST_FORMAT with their own status: see transport_status.
 inline constexpr std::array<error_code_info, enum_count<error_code>()> error_table{{
     {AUTHENTICATION_ERROR, 401, authentication, "The API key is missing, malformed or unknown.",
@@ -84,6 +85,8 @@ inline constexpr std::array<error_code_info, enum_count<error_code>()> error_tab
      "Update the existing contact instead."},
     {ACTION_NOT_ALLOWED, 400, operation, "The action is not allowed in the envelope's current state.",
      "Check the envelope's status, the recipient's role and whose turn it is."},
+    {TEAM_LIMIT_REACHED, 429, operation, "The server holds its maximum number of teams.",
+     "Reset the server (/_control/reset), or start it with a larger --max-teams."},
 }};
 
 constexpr bool table_in_enum_order() {

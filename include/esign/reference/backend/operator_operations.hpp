@@ -18,6 +18,20 @@
 
 namespace esign::reference {
 
+namespace detail {
+// The teams of `teams` (not retired) that have envelope `uuid`: one lookup per team, one team's
+// lock at a time.
+inline std::vector<std::shared_ptr<team_shard>> teams_holding(const std::vector<std::shared_ptr<team_shard>>& teams,
+                                                              const std::string& uuid) {
+    std::vector<std::shared_ptr<team_shard>> out;
+    for (const auto& shard : teams) {
+        std::shared_lock lock(shard->mutex);
+        if (!shard->retired && shard->st.envelopes.count(uuid)) out.push_back(shard);
+    }
+    return out;
+}
+}  // namespace detail
+
 template <class Request>
 reply backend::run_as_operator(std::string_view path, const Request& request) {
     if constexpr (std::is_same_v<Request, control_reset_request>) {
@@ -33,9 +47,28 @@ reply backend::run_as_operator(std::string_view path, const Request& request) {
         return run_for_team(*shard, shard, path, request, false);
     } else if constexpr (std::is_same_v<Request, control_recipient_act_request> ||
                          std::is_same_v<Request, control_envelope_cancel_request>) {
-        auto shard = team_with_envelope(request.envelopeUuid.str());
-        if (!shard) return operator_error(path, failure{error_code::ENVELOPE_NOT_FOUND});
-        return run_for_team(*shard, shard, path, request, false);
+        // §6.9: the team that holds the envelope, among those teamUuid names when given (seeded
+        // teams may share a uuid). Restored snapshots put one envelope uuid in several teams:
+        // then the operator must name one, and nothing changes until it does.
+        std::vector<std::shared_ptr<team_shard>> candidates;
+        if (request.teamUuid) {
+            std::shared_lock lock(registry_mutex_);
+            auto [first, last] = registry_.by_uuid.equal_range(request.teamUuid->str());
+            for (auto it = first; it != last; ++it) candidates.push_back(it->second);
+            if (candidates.empty())
+                return operator_error(path, invalid_at({"teamUuid"}, problem_kind::rule, "is not a team"));
+        } else {
+            candidates = teams_in_order();
+        }
+        const auto holders = detail::teams_holding(candidates, request.envelopeUuid.str());
+        if (holders.empty()) return operator_error(path, failure{error_code::ENVELOPE_NOT_FOUND});
+        if (holders.size() > 1)
+            return operator_error(
+                path, request.teamUuid
+                          ? invalid_at({"teamUuid"}, problem_kind::rule, "names more than one team with this envelope")
+                          : invalid_at({"teamUuid"}, problem_kind::missing,
+                                       "is required: more than one team has this envelope"));
+        return run_for_team(*holders.front(), holders.front(), path, request, false);
     } else if constexpr (std::is_same_v<Request, control_clock_advance_request>) {
         return advance_every_clock(path, request);
     } else if constexpr (std::is_same_v<Request, control_clock_now_request>) {
@@ -118,14 +151,6 @@ inline std::shared_ptr<team_shard> backend::first_team_with_uuid(const std::stri
     std::shared_lock lock(registry_mutex_);
     auto it = registry_.by_uuid.find(uuid);
     return it == registry_.by_uuid.end() ? nullptr : it->second;
-}
-
-inline std::shared_ptr<team_shard> backend::team_with_envelope(const std::string& uuid) const {
-    for (const auto& shard : teams_in_order()) {
-        std::shared_lock lock(shard->mutex);
-        if (!shard->retired && shard->st.envelopes.count(uuid)) return shard;
-    }
-    return nullptr;
 }
 
 }  // namespace esign::reference

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <shared_mutex>
 #include <string>
 #include <string_view>
@@ -32,35 +33,46 @@ inline reply backend::create_team_shard(std::string_view path, const control_tea
         return operator_error(path, invalid_at({"startTime"}, problem_kind::range,
                                                "must be from 0 to " + std::to_string(handlers::latest_clock_ms)));
     auto shard = new_shard();
-    team_identity identity;
+    control_team_create_response out;
+    bool full = false;
     {
+        // The place is counted and the team registered in one step under create_mutex_ (as is a
+        // server-wide reset's new registry): teams made at once never exceed max_teams, and a
+        // team made while a reset runs counts in the registry it joins.
         std::lock_guard lock(create_mutex_);
-        const std::uint64_t n = teams_made_++;
-        if (request.seed)
-            shard->ids.reseed(static_cast<std::uint64_t>(*request.seed));
-        else if (options_.seed)
-            shard->ids.reseed(detail::derived_seed(*options_.seed, n));
-        // The default name counts the teams; a seeded team's does not depend on the others.
-        if (!request.seed) identity.default_name = "Team " + std::to_string(n + 1);
-        issue_keys(*shard);
+        if (registry_.in_order.size() >= options_.max_teams) {
+            full = true;  // answered below, without the lock
+        } else {
+            team_identity identity;
+            const std::uint64_t n = teams_made_++;
+            if (request.seed)
+                shard->ids.reseed(static_cast<std::uint64_t>(*request.seed));
+            else if (options_.seed)
+                shard->ids.reseed(detail::derived_seed(*options_.seed, n));
+            // The default name counts the teams; a seeded team's does not depend on the others.
+            if (!request.seed) identity.default_name = "Team " + std::to_string(n + 1);
+            issue_keys(*shard);
+            identity.api_key = shard->api_key;
+            shard->start_time = request.startTime;
+            shard->st.clock_offset = request.startTime ? 0 : global_offset_.load();
+            shard->publish_clock();
+            std::vector<webhook_job> none;
+            context ctx{shard->st, nullptr, shard->now(options_.wall_clock()), shard->ids, options_, none};
+            const team_record& team = create_team(ctx, request.profile, identity);
+            shard->uuid = team.uuid;
+            shard->mark_initial();
+            out = control_team_create_response{team.uuid,        team.api_key,     team.default_workspace_uuid,
+                                               team.owner_uuid,  team.owner_email, shard->access_key,
+                                               shard->secret_key};
+            std::unique_lock registry_lock(registry_mutex_);
+            registry_.add(shard);
+        }
     }
-    identity.api_key = shard->api_key;
-    shard->start_time = request.startTime;
-    shard->st.clock_offset = request.startTime ? 0 : global_offset_.load();
-    shard->publish_clock();
-    std::vector<webhook_job> none;
-    context ctx{shard->st, nullptr, shard->now(options_.wall_clock()), shard->ids, options_, none};
-    const team_record& team = create_team(ctx, request.profile, identity);
-    shard->uuid = team.uuid;
-    shard->mark_initial();
-
-    control_team_create_response out{team.uuid,        team.api_key,     team.default_workspace_uuid,
-                                     team.owner_uuid,  team.owner_email, shard->access_key,
-                                     shard->secret_key};
-    {
-        std::unique_lock lock(registry_mutex_);
-        registry_.add(shard);
-    }
+    if (full)
+        return operator_error(path, failure{error_code::TEAM_LIMIT_REACHED,
+                                            {},
+                                            "The server holds its maximum number of teams (" +
+                                                std::to_string(options_.max_teams) + ")."});
     return respond(server_ids_, path, out, now_ms());
 }
 
@@ -84,9 +96,9 @@ inline void backend::issue_keys(team_shard& shard) {
     shard.secret_key = "ess_" + key_source_.url_safe(44);
 }
 
+// Under create_mutex_ (the constructor's call has no other thread to fear).
 inline backend::registry backend::fixture_registry(loaded_fixture loaded) {
     registry out;
-    std::lock_guard lock(create_mutex_);
     for (auto& st : loaded.teams) {
         auto shard = new_shard();
         const std::uint64_t n = teams_made_++;
@@ -106,17 +118,19 @@ inline backend::registry backend::fixture_registry(loaded_fixture loaded) {
 }
 
 inline void backend::reset_all() {
-    registry fresh;
-    {
-        std::lock_guard lock(create_mutex_);
-        teams_made_ = 0;
-    }
+    std::optional<loaded_fixture> loaded;
     if (options_.fixture_json) {
-        auto loaded = load_fixture(*options_.fixture_json, options_, options_.wall_clock());
-        if (loaded.problems.empty()) fresh = fixture_registry(std::move(loaded));
+        loaded = load_fixture(*options_.fixture_json, options_, options_.wall_clock());
+        if (!loaded->problems.empty()) loaded.reset();
     }
     std::vector<std::shared_ptr<team_shard>> old;
     {
+        // Under create_mutex_ with the count of teams made: no team/create falls between the
+        // count's restart and the new registry (see create_team_shard).
+        std::lock_guard create_lock(create_mutex_);
+        teams_made_ = 0;
+        registry fresh;
+        if (loaded) fresh = fixture_registry(std::move(*loaded));
         std::unique_lock lock(registry_mutex_);
         std::swap(registry_, fresh);
         old = std::move(fresh.in_order);

@@ -41,7 +41,10 @@ inline outcome<control_envelope_create_response> handle(context& c, const contro
 // ---------------------------------------------------------------------------------------------
 // /_control/envelope/cancel
 
+// teamUuid: the caller's team only (the backend finds it for the operator), as in team/update.
 inline outcome<control_envelope_cancel_response> handle(context& c, const control_envelope_cancel_request& r) {
+    if (r.teamUuid && r.teamUuid->str() != c.team->uuid)
+        return invalid_at({"teamUuid"}, problem_kind::rule, "is not your team");
     envelope_record* env = envelope_store::any_envelope(c, r.envelopeUuid);
     if (!env) return failure{error_code::ENVELOPE_NOT_FOUND};
     if (rules::is_final(env->status) || !rules::next_status(env->status, rules::envelope_event::canceled))

@@ -94,7 +94,10 @@ inline void decline(context& c, envelope_record& env, recipient_record& rec, con
 }
 }  // namespace envelope_detail
 
+// teamUuid: the caller's team only (the backend finds it for the operator), as in team/update.
 inline outcome<control_recipient_act_response> handle(context& c, const control_recipient_act_request& r) {
+    if (r.teamUuid && r.teamUuid->str() != c.team->uuid)
+        return invalid_at({"teamUuid"}, problem_kind::rule, "is not your team");
     envelope_record* env = envelope_store::any_envelope(c, r.envelopeUuid);
     if (!env) return failure{error_code::ENVELOPE_NOT_FOUND};
     const auto pos = std::find_if(env->recipients.begin(), env->recipients.end(),
