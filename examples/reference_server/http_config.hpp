@@ -10,7 +10,11 @@ namespace esign::server {
 
 struct http_config {
     std::size_t max_body = 1 << 20;
-    std::size_t max_connections = 1024;  // open at once; more wait in the listen backlog
+    // Open at once; beyond, the connection idle the longest is closed to admit a new one, and
+    // when none is idle the new ones wait in the listen backlog.
+    std::size_t max_connections = 1024;
+    // The request header with its chunk extensions and trailers; also the most a connection's
+    // read buffer holds (Beast bounds neither extensions nor trailers by itself).
     std::size_t header_limit = 16 * 1024;
     std::chrono::milliseconds header_timeout{30'000};
     std::chrono::milliseconds body_timeout{60'000};

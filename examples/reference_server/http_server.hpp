@@ -3,11 +3,15 @@
 // The HTTP/1.1 transport of esign-reference-server (contract.md §1, §5), on Boost.Beast: the
 // listening side. It accepts up to --max-connections connections at once, each an
 // http_session (http_session.hpp: what is checked per request, in order, and how a connection
-// ends), and shuts them down: idle ones at once, busy ones after their answer.
+// ends), and shuts them down: idle ones at once, busy ones after their answer. When every place
+// is taken, the connection idle the longest is closed to admit the new one (one client's idle
+// keep-alive connections never lock the others out); when none is idle, new ones wait in the
+// listen backlog.
 #include <chrono>
 #include <cstdint>
 #include <exception>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include <boost/asio/dispatch.hpp>
@@ -35,6 +39,12 @@ public:
           log_(log),
           acceptor_(asio::make_strand(ioc)),
           retry_timer_(acceptor_.get_executor()) {}
+
+    // After the io_context's threads ended (main): requests still waiting in a team's queue hold
+    // their sessions, which must go before the io_context does.
+    ~http_server() {
+        for (auto& s : registry_->close()) s->discard_queued();
+    }
 
     http_server(const http_server&) = delete;
     http_server& operator=(const http_server&) = delete;
@@ -84,15 +94,6 @@ public:
 private:
     void accept() {
         if (stopping_) return;
-        if (registry_->size() >= config_.max_connections) {
-            // Full: accept again once a connection closed (checked every 20 ms); the kernel
-            // keeps the waiting ones in the listen backlog.
-            retry_timer_.expires_after(std::chrono::milliseconds(20));
-            retry_timer_.async_wait([this](boost::system::error_code e) {
-                if (!e) accept();
-            });
-            return;
-        }
         acceptor_.async_accept(asio::make_strand(ioc_), [this](boost::system::error_code ec, tcp::socket socket) {
             if (stopping_ || ec == asio::error::operation_aborted) return;
             if (ec) {
@@ -105,18 +106,40 @@ private:
                 });
                 return;
             }
-            try {
-                auto session = std::make_shared<http_session>(std::move(socket), backend_, config_, log_, registry_);
-                if (register_session(session)) session->start();
-            } catch (const std::exception& e) {
-                log_.error(fmt::format("new connection: {}", e.what()));
-            }
-            accept();
+            admit(std::move(socket));
         });
     }
 
+    // Starts a session for a new connection, making room first when every place is taken: the
+    // connection idle the longest is closed. When none is idle, the new connection waits (not
+    // read) until a place frees, checked every 20 ms, and further ones wait in the listen backlog.
+    void admit(tcp::socket socket) {
+        if (stopping_) return;
+        if (registry_->size() >= config_.max_connections) {
+            if (auto idle = registry_->evict_oldest_idle()) {
+                idle->evict();  // no longer counted: its place is the new connection's
+            } else {
+                waiting_.emplace(std::move(socket));
+                retry_timer_.expires_after(std::chrono::milliseconds(20));
+                retry_timer_.async_wait([this](boost::system::error_code e) {
+                    tcp::socket next = std::move(*waiting_);
+                    waiting_.reset();
+                    if (!e) admit(std::move(next));  // else shutting down: it closes
+                });
+                return;
+            }
+        }
+        try {
+            auto session = std::make_shared<http_session>(std::move(socket), backend_, config_, log_, registry_);
+            if (register_session(session)) session->start();
+        } catch (const std::exception& e) {
+            log_.error(fmt::format("new connection: {}", e.what()));
+        }
+        accept();
+    }
+
     // False when shutting down (the session is then dropped, closing its socket).
-    bool register_session(const std::shared_ptr<http_session>& s) { return registry_->add(s); }
+    bool register_session(const std::shared_ptr<http_session>& s) { return registry_->add(s, s->idle_since()); }
 
     asio::io_context& ioc_;
     reference::backend& backend_;
@@ -124,7 +147,8 @@ private:
     logger& log_;
     tcp::acceptor acceptor_;
     asio::steady_timer retry_timer_;
-    bool stopping_ = false;  // on the acceptor's strand
+    std::optional<tcp::socket> waiting_;  // accepted, waiting for a place (on the acceptor's strand)
+    bool stopping_ = false;               // on the acceptor's strand
 
     std::shared_ptr<session_registry> registry_ = std::make_shared<session_registry>();
 };

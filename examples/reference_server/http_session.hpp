@@ -22,7 +22,11 @@
 //
 // Robustness:
 //   - request header (request line + fields) over 16 KiB → 431 with the error body
-//     (INVALID_REQUEST_FORMAT, path "/"), connection closed;
+//     (INVALID_REQUEST_FORMAT, path "/"), connection closed; the chunk extensions and trailers
+//     of a chunked body count with the header (Beast bounds neither): over 16 KiB together →
+//     431 at the request's path, connection closed, with a key or without;
+//   - what a connection buffers is bounded: the read buffer holds at most 16 KiB (the header
+//     limit), and none while the connection waits for its next request;
 //   - malformed HTTP → connection closed without an answer;
 //   - 30 s to receive each request header (idle keep-alive included), 60 s for a body, 30 s
 //     to write a response (--header-timeout, --body-timeout, --write-timeout); on expiry the
@@ -33,10 +37,21 @@
 //     "lingering": our side is shut down first, then what the client still sends is read
 //     and dropped for up to 2 s, so that the client sees the answer rather than a reset;
 //   - exceptions never leave a session (the backend failing gives 500 INTERNAL_SERVER_ERROR).
+//
+// Teams never stall each other (contract.md §6.1): a team's requests run through its
+// team_queue, one at a time; while one runs, the team's other requests wait in the queue
+// without holding a server thread, so the other threads serve the other teams, the operator
+// and health. The operator's requests run at once.
+//
+// At --max-connections, the connection idle the longest (waiting for its next request with
+// nothing of it received) is closed to admit a new one (http_server.hpp, evict()).
+#include <algorithm>
 #include <array>
+#include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <memory>
+#include <functional>
 #include <optional>
 #include <random>
 #include <string>
@@ -52,6 +67,7 @@
 #include <fmt/format.h>
 
 #include <esign/reference/backend.hpp>
+#include <esign/reference/team_queue.hpp>
 
 #include "http_config.hpp"
 #include "http_request.hpp"
@@ -90,16 +106,30 @@ public:
     void start();
     // Shutting down: an idle connection closes now, a busy one after its answer.
     void request_shutdown();
+    // Making room (--max-connections): closes the connection now if it is still idle, else after
+    // the answer to the request it began meanwhile.
+    void evict();
+    // When the connection began waiting for its next request with nothing of it received
+    // (steady clock, ns since its epoch), or 0 while it is not so idle. Read by the registry.
+    const std::atomic<std::int64_t>& idle_since() const noexcept { return idle_since_; }
+    // Drops the requests waiting in this connection's team queue: for a server whose threads
+    // ended, so that no session outlives the io_context (called from no other thread).
+    void discard_queued();
 
 private:
     using parser_type = http::request_parser<http::string_body>;
 
     void read_header();
+    void on_readable(beast::error_code ec);
+    void parse_header();
     void on_header(beast::error_code ec);
     void check_request();
     void read_body();
     void on_body(beast::error_code ec);
     void respond(const std::optional<reference::fault_decision>& fault);
+    void run_request(const std::optional<reference::fault_decision>& fault);
+    bool over_header_budget(beast::error_code ec) const;
+    void header_budget_exceeded();
     void answer_early(reference::reply r, std::string_view allow = {});
     void on_discarded(beast::error_code ec);
     void send(reference::reply r, bool keep_alive, std::string_view allow = {});
@@ -121,8 +151,13 @@ private:
     const http_config& config_;
     logger& log_;
     std::shared_ptr<session_registry> registry_;
-    beast::flat_buffer buffer_;
+    beast::flat_buffer buffer_;  // at most config_.header_limit bytes (one read, or one header)
     std::optional<parser_type> parser_;
+    // The request's header, chunk extensions and trailers so far, against config_.header_limit.
+    std::size_t header_bytes_ = 0;
+    std::size_t header_field_bytes_ = 0;  // fields_size() of the header alone (trailers add to it)
+    std::function<void(std::uint64_t, beast::string_view, beast::error_code&)> on_chunk_header_;
+    std::atomic<std::int64_t> idle_since_{0};
     http::response<http::string_body> response_;
     std::optional<http::response<http::empty_body>> continue_;
     std::array<char, 4096> drain_{};
@@ -152,12 +187,34 @@ inline http_session::http_session(tcp::socket socket, reference::backend& backen
       config_(config),
       log_(log),
       registry_(std::move(registry)),
+      buffer_(config.header_limit),
       delay_timer_(socket_.get_executor()),
-      deadline_timer_(socket_.get_executor()) {}
+      deadline_timer_(socket_.get_executor()) {
+    // Beast keeps no limit on chunk extensions: they count with the header.
+    on_chunk_header_ = [this](std::uint64_t, beast::string_view extensions, beast::error_code& ec) {
+        header_bytes_ += extensions.size();
+        if (header_bytes_ > config_.header_limit) ec = http::error::header_limit;
+    };
+}
+
+namespace detail {
+
+// The bytes of a message's fields as sent ("name: value\r\n" each): what trailers add to it.
+template <class Fields>
+std::size_t fields_size(const Fields& fields) {
+    std::size_t n = 0;
+    for (const auto& f : fields) n += f.name_string().size() + f.value().size() + 4;
+    return n;
+}
+
+}  // namespace detail
 
 inline http_session::~http_session() { registry_->remove(this); }
 
 inline void http_session::start() {
+    // Reads after a readiness wait are tried without blocking (on_readable).
+    beast::error_code ignored;
+    socket_.non_blocking(true, ignored);
     asio::dispatch(socket_.get_executor(), [self = shared_from_this()] { self->read_header(); });
 }
 
@@ -169,19 +226,81 @@ inline void http_session::request_shutdown() {
     });
 }
 
+inline void http_session::evict() {
+    asio::post(socket_.get_executor(), [self = shared_from_this()] {
+        self->stopping_ = true;
+        beast::error_code ec;
+        // Still waiting, and nothing came meanwhile (a request that did is answered first).
+        if (self->idle_since_.load(std::memory_order_relaxed) != 0 && self->socket_.available(ec) == 0) self->close();
+    });
+}
+
+inline void http_session::discard_queued() {
+    if (caller_ && caller_->team) caller_->team->queue.discard();
+}
+
 inline void http_session::read_header() {
     if (stopping_ || closed_) return close();
     parser_.emplace();
     parser_->header_limit(static_cast<std::uint32_t>(config_.header_limit));
     parser_->body_limit(boost::none);  // the size is checked after authentication (order of checks)
+    parser_->on_chunk_header(on_chunk_header_);
+    header_bytes_ = 0;
+    header_field_bytes_ = 0;
     pending_.reset();
     pending_allow_.clear();
     caller_.reset();
     path_.clear();
     reading_header_ = true;
     expire_after(config_.header_timeout);
-    http::async_read_header(socket_, buffer_, *parser_,
-                            [self = shared_from_this()](beast::error_code ec, std::size_t) { self->on_header(ec); });
+    if (buffer_.size() != 0) return parse_header();  // the next request came with the last one
+    // Idle: wait for the next request holding no read buffer (an idle connection costs little,
+    // and only such a one is closed to make room at --max-connections).
+    buffer_.shrink_to_fit();
+    idle_since_.store(std::max<std::int64_t>(1, std::chrono::steady_clock::now().time_since_epoch().count()),
+                      std::memory_order_relaxed);
+    socket_.async_wait(tcp::socket::wait_read,
+                       [self = shared_from_this()](beast::error_code ec) { self->on_readable(ec); });
+}
+
+inline void http_session::on_readable(beast::error_code ec) {
+    if (ec || closed_) {
+        idle_since_.store(0, std::memory_order_relaxed);
+        return close();
+    }
+    // A first read large enough for most headers with their body; later reads of the request
+    // use what the buffer then holds (at most the header limit).
+    constexpr std::size_t first_read = 4096;
+    const std::size_t n =
+        socket_.read_some(buffer_.prepare(std::min(first_read, buffer_.max_size())), ec);  // non-blocking
+    if (ec == asio::error::would_block || ec == asio::error::try_again) {
+        socket_.async_wait(tcp::socket::wait_read,
+                           [self = shared_from_this()](beast::error_code e) { self->on_readable(e); });
+        return;
+    }
+    idle_since_.store(0, std::memory_order_relaxed);
+    if (ec) return close();  // end of stream: the client closed an idle connection
+    buffer_.commit(n);
+    parse_header();
+}
+
+// Parses what the buffer holds; the header usually came whole with the first read, else the
+// rest is read asynchronously.
+inline void http_session::parse_header() {
+    beast::error_code ec;
+    const std::size_t used = parser_->put(buffer_.data(), ec);
+    buffer_.consume(used);
+    header_bytes_ = used;
+    if (ec == http::error::need_more) {
+        http::async_read_header(socket_, buffer_, *parser_,
+                                [self = shared_from_this()](beast::error_code e, std::size_t more) {
+                                    self->header_bytes_ += more;
+                                    self->on_header(e);
+                                });
+        return;
+    }
+    if (!ec && !parser_->is_header_done()) return close();  // cannot happen: put stops after the header
+    on_header(ec);
 }
 
 inline void http_session::on_header(beast::error_code ec) {
@@ -228,6 +347,7 @@ inline void http_session::on_header(beast::error_code ec) {
     if (ec) return close();  // end of stream, timeout, malformed HTTP, shutdown
     started_ = std::chrono::steady_clock::now();
     try {
+        header_field_bytes_ = detail::fields_size(parser_->get());
         check_request();
     } catch (const std::exception& e) {
         log_.error(fmt::format("request: {}", e.what()));
@@ -317,7 +437,30 @@ inline void http_session::read_body() {
     read();
 }
 
+// Whether the header, the chunk extensions and the trailers of the request took more than the
+// header limit together (or more than the read buffer holds at once).
+inline bool http_session::over_header_budget(beast::error_code ec) const {
+    if (ec == http::error::header_limit || ec == http::error::buffer_overflow) return true;
+    if (ec || !parser_->chunked()) return false;
+    const std::size_t fields = detail::fields_size(parser_->get());
+    const std::size_t trailers = fields > header_field_bytes_ ? fields - header_field_bytes_ : 0;
+    return header_bytes_ + trailers > config_.header_limit;
+}
+
+inline void http_session::header_budget_exceeded() {
+    try {
+        send(backend_.transport_error(
+                 path_, rules::transport_status::header_too_large,
+                 fmt::format("The request header, its chunk extensions and its trailers are larger than {} bytes.",
+                             config_.header_limit)),
+             false);
+    } catch (...) {
+        close();
+    }
+}
+
 inline void http_session::on_body(beast::error_code ec) {
+    if (over_header_budget(ec)) return header_budget_exceeded();
     if (ec == http::error::body_limit) {
         try {
             return send(
@@ -349,8 +492,21 @@ inline void http_session::on_body(beast::error_code ec) {
     respond(fault);
 }
 
-// Runs the request (or answers its fault rule) and sends the answer; a dropped one closes.
+// Runs the request in its team's queue (the operator's at once), then answers on the
+// connection's strand.
 inline void http_session::respond(const std::optional<reference::fault_decision>& fault) {
+    if (!caller_->team) return run_request(fault);
+    expire_never();  // waiting for the team is no timeout of the connection
+    std::shared_ptr<reference::team_queue> queue(caller_->team, &caller_->team->queue);
+    reference::team_queue::submit(
+        std::move(queue), [self = shared_from_this(), fault] { self->run_request(fault); },
+        [executor = socket_.get_executor()](reference::team_queue::task t) { asio::post(executor, std::move(t)); },
+        true);  // on the connection's strand already: a team with nothing under way runs it now
+}
+
+// Runs the request (or answers its fault rule) and sends the answer; a dropped one closes.
+inline void http_session::run_request(const std::optional<reference::fault_decision>& fault) {
+    if (closed_) return;  // closed while it waited for its team
     auto& backend = backend_;
     reference::reply r;
     try {
@@ -396,6 +552,7 @@ inline void http_session::on_discarded(beast::error_code ec) {
     reference::reply r = std::move(*pending_);
     pending_.reset();
     const std::string allow = std::move(pending_allow_);
+    if (over_header_budget(ec)) return header_budget_exceeded();
     if (ec == http::error::body_limit) return send(std::move(r), false, allow);
     if (ec) return close();
     parser_->get().body().clear();

@@ -14,6 +14,7 @@
 #include <esign/reference/ids.hpp>
 #include <esign/reference/state.hpp>
 #include <esign/reference/team_harness.hpp>
+#include <esign/reference/team_queue.hpp>
 
 namespace esign::reference {
 
@@ -45,6 +46,10 @@ struct team_shard {
     // st.clock_offset, readable without the lock: the delivery queue times retries on the team's
     // clock. Stored (publish_clock) under the exclusive lock whenever st.clock_offset changes.
     std::atomic<std::int64_t> published_offset{0};
+
+    // The HTTP server runs the team's requests through it, one at a time, so that a team's
+    // waiting requests hold no server thread (the in-process backend::handle does not use it).
+    team_queue queue;
 
     team_record& team() { return st.teams.begin()->second; }
     const team_record& team() const { return st.teams.begin()->second; }
