@@ -15,6 +15,8 @@
 //   outbox, delivery records 10,000       the oldest dropped (contract.md §6.7)
 //   pending deliveries       10,000       recorded dropped: true, never attempted (§6.7)
 //   journal (journal.hpp)    --journal-size entries and 16 MiB; the oldest dropped
+//   a journal/list page      256 KiB to build and write (estimated); the page stops, `since` goes on
+//   a journaled body         128 KiB to build and write; kept cut, as text (32 KiB written and a note)
 //
 // Why INVALID_REQUEST_FORMAT for a full collection: interface.md and contract.md have no code for
 // it but WEBHOOK_LIMIT_REACHED, which names webhooks; the *_LIMIT_EXCEEDED codes are the plan's
