@@ -7,12 +7,14 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <cstdio>
 #include <limits>
 #include <string>
 #include <string_view>
 #include <utility>
 #include <vector>
 
+#include <esign/reference/team_limits.hpp>
 #include <esign/reference/timeline.hpp>
 
 namespace test_backend_restore_states {
@@ -200,6 +202,28 @@ TEST_CASE("restore_states: each member of a state keeps within what the API prod
 }
 
 // contract.md §6.9: the clock offset within ±100 years, exactly the bound accepted.
+// A state holds no more of a collection than the API lets a team make (team_limits.hpp):
+// workspaces, the smallest bound, one over.
+TEST_CASE("restore_states: a state beyond a team's bound is refused", "[backend][snapshot][restore_states]") {
+    client c(fixed_clock(63));
+    bj::value team = bj::parse(snapshot(c.b, c.main.key)).at("team");
+    auto& workspaces = team.at("state").at("workspaces").as_object();
+    const bj::object model = workspaces.at(c.main.default_ws).as_object();
+    auto& next_seq = team.at("state").at("next_seq");
+    for (std::size_t i = workspaces.size(); i <= esign::reference::max_workspaces_per_team; ++i) {
+        char uuid[40];
+        std::snprintf(uuid, sizeof uuid, "b0000000-0000-4000-8000-%012zu", i);
+        bj::object w = model;
+        w["uuid"] = uuid;
+        w["is_default"] = false;
+        w["seq"] = next_seq.to_number<std::uint64_t>();  // distinct, below next_seq: only the count is wrong
+        next_seq = next_seq.to_number<std::uint64_t>() + 1;
+        workspaces[uuid] = std::move(w);
+    }
+    REQUIRE(workspaces.size() == esign::reference::max_workspaces_per_team + 1);
+    refused_at(c, team, {"workspaces"});
+}
+
 TEST_CASE("restore_states: a clock offset of 100 years is the bound", "[backend][snapshot][restore_states]") {
     client c(fixed_clock(63));
     const bj::value good = bj::parse(snapshot(c.b, c.main.key)).at("team");

@@ -26,6 +26,7 @@
 
 #include <esign/reference/ids.hpp>
 #include <esign/reference/state.hpp>
+#include <esign/reference/team_limits.hpp>
 #include <esign/reference/timeline.hpp>
 #include <esign/reference/webhook_job.hpp>
 #include <esign/validation/problem.hpp>
@@ -50,8 +51,6 @@ struct team_state {
 BOOST_DESCRIBE_STRUCT(team_state, (),
                       (clock_offset, next_seq, stream, workspaces, envelopes, templates, contacts, webhooks, logs,
                        outbox, deliveries, iframe_tokens, pending_deliveries))
-
-inline constexpr std::size_t max_webhooks_per_team = 20;
 
 // The state of a team's store (its identifier stream and the deliveries queued for it given).
 inline team_state capture_state(const state& st, const id_source& ids, std::vector<webhook_job> pending) {
@@ -320,6 +319,22 @@ inline problem_list check_state(const team_state& s, std::string_view default_wo
         out.add({"clock_offset"}, problem_kind::range,
                 "must be within ±" + std::to_string(rules::max_clock_offset_ms) + " ms (100 years)");
 
+    // The per-team bounds (team_limits.hpp; max_webhooks_per_team: model/webhook.hpp), as the
+    // API keeps them: no state holds more than a team could have made. First, so that their
+    // problems are among the max_reported_problems kept.
+    auto at_most = [&](std::string_view member, std::size_t size, std::size_t max) {
+        if (size > max) out.add({member}, problem_kind::size, "must have at most " + std::to_string(max) + " items");
+    };
+    at_most("workspaces", s.workspaces.size(), max_workspaces_per_team);
+    at_most("envelopes", s.envelopes.size(), max_envelopes_per_team);
+    at_most("templates", s.templates.size(), max_templates_per_team);
+    at_most("contacts", s.contacts.size(), max_contacts_per_team);
+    at_most("logs", s.logs.size(), max_kept_logs);
+    at_most("webhooks", s.webhooks.size(), max_webhooks_per_team);
+    at_most("outbox", s.outbox.size(), max_kept_records);
+    at_most("deliveries", s.deliveries.size(), max_kept_records);
+    at_most("pending_deliveries", s.pending_deliveries.size(), max_pending_deliveries);
+
     // Sequence numbers: distinct, below next_seq.
     std::unordered_set<std::uint64_t> seqs;
     auto sequenced = [&](problem_path path, std::uint64_t seq) {
@@ -417,13 +432,6 @@ inline problem_list check_state(const team_state& s, std::string_view default_wo
         if (job.attempt < 1)
             out.add({"pending_deliveries", std::to_string(i), "attempt"}, problem_kind::range, "must be at least 1");
     }
-    auto at_most = [&](std::string_view member, std::size_t size, std::size_t max) {
-        if (size > max) out.add({member}, problem_kind::size, "must have at most " + std::to_string(max) + " items");
-    };
-    at_most("webhooks", s.webhooks.size(), max_webhooks_per_team);
-    at_most("outbox", s.outbox.size(), max_kept_records);
-    at_most("deliveries", s.deliveries.size(), max_kept_records);
-    at_most("pending_deliveries", s.pending_deliveries.size(), max_pending_deliveries);
     if (s.stream && !id_source::can_load(*s.stream))
         out.add({"stream"}, problem_kind::rule, "is not the state of an identifier stream");
     return std::move(out).take();
