@@ -289,7 +289,7 @@ TEST_CASE("control plane: requests between a reset and its drop keep their jobs"
             }
         });
     std::size_t lost = 0;
-    for (int reset = 0; reset < 200; ++reset) {
+    for (int reset = 0; reset < 50; ++reset) {
         {
             std::unique_lock lock(team->mutex);
             if (q.jobs_of(*team, team->generation).size() != queued_now) ++lost;
