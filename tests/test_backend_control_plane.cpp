@@ -267,48 +267,43 @@ TEST_CASE("control plane: a reset's drop keeps the jobs queued after it", "[back
     CHECK(team->pending == 0);
 }
 
-TEST_CASE("control plane: resets racing requests never drop a job of the generation after them",
+TEST_CASE("control plane: requests between a reset and its drop keep their jobs",
           "[backend][control-plane][deliveries][threads]") {
-    // The backend's protocol with the team's lock: a request reads the generation and queues
-    // its jobs under the shared lock; a reset moves the generation on under the exclusive lock,
-    // then drops. Another team's snapshot (jobs_of) holds the queue's lock meanwhile, so requests
-    // often get there between a reset's unlock and its drop. Before each reset, every job queued
-    // in the generation it ends must still be there.
+    // The backend's protocol (team_operations.hpp, snapshots.hpp): a request reads the team's
+    // generation under the team's lock and queues its jobs with it; a reset or restore moves the
+    // generation on under the lock, and drops the queue's jobs after it released the lock. Here
+    // requests run on other threads all along, and each reset waits, between its unlock and its
+    // drop, until one of them has queued a job of the new generation: that job, of a request
+    // answered after the reset, must survive the drop.
     esign::reference::delivery_queue q([] { return start_ms; });
     auto team = std::make_shared<esign::reference::team_shard>();
-    auto other = std::make_shared<esign::reference::team_shard>();
-    for (int i = 0; i < 1000; ++i) q.push(other, job_named("other"), 0, start_ms);
-    std::atomic<int> running{3};
-    std::atomic<std::size_t> queued_now{0};  // in the current generation
-    std::vector<std::thread> threads;
-    threads.emplace_back([&] {
-        for (int i = 0; i < 3000; ++i) (void)q.jobs_of(*other, 0);
-        --running;
-    });
+    std::atomic<bool> done{false};
+    std::atomic<std::size_t> queued_now{0};  // jobs queued in the current generation
+    std::vector<std::thread> requests;
     for (int w = 0; w < 2; ++w)
-        threads.emplace_back([&] {
-            for (int i = 0; i < 20000; ++i) {
-                std::shared_lock lock(team->mutex);
+        requests.emplace_back([&] {
+            while (!done) {
+                std::unique_lock lock(team->mutex);  // (queued under the lock: counted exactly)
                 q.push(team, job_named("x"), team->generation, start_ms);
                 ++queued_now;
             }
-            --running;
         });
-    std::size_t resets = 0, lost = 0;
-    while (running > 0) {
+    std::size_t lost = 0;
+    for (int reset = 0; reset < 50; ++reset) {
         {
             std::unique_lock lock(team->mutex);
             if (q.jobs_of(*team, team->generation).size() != queued_now) ++lost;
             ++team->generation;
             queued_now = 0;
-            ++resets;
         }
+        while (queued_now == 0) std::this_thread::yield();
         q.drop(*team);
     }
-    for (auto& t : threads) t.join();
-    INFO(resets << " resets");
+    done = true;
+    for (auto& t : requests) t.join();
     CHECK(lost == 0);
-    CHECK(team->pending == queued_now);
+    CHECK(q.jobs_of(*team, team->generation).size() == queued_now);
+    CHECK(team->pending == queued_now);  // nothing of an ended generation is left behind
 }
 
 }  // namespace test_backend_control_plane
