@@ -6,6 +6,8 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
+#include <unordered_set>
 #include <vector>
 
 #include <boost/describe/class.hpp>
@@ -145,16 +147,14 @@ struct control_template_content {
 BOOST_DESCRIBE_STRUCT(control_template_content, (), (title, recipientLabels, documents))
 
 inline void validate(const control_template_content& value, problem_sink& sink) {
+    // Each label looked up once among those before it: linear in the body (the list has no
+    // maximum count, so a comparison of every pair could be made quadratic by one request).
     const auto& labels = value.recipientLabels;
-    for (std::size_t i = 1; i < labels.size(); ++i) {
-        for (std::size_t j = 0; j < i; ++j) {
-            if (labels[j].str() == labels[i].str()) {
-                sink.add({"recipientLabels", std::to_string(i)}, problem_kind::rule,
-                         "recipient labels must be distinct");
-                break;
-            }
-        }
-    }
+    std::unordered_set<std::string_view> seen;
+    seen.reserve(labels.size());
+    for (std::size_t i = 0; i < labels.size(); ++i)
+        if (!seen.insert(labels[i].str()).second)
+            sink.add({"recipientLabels", std::to_string(i)}, problem_kind::rule, "recipient labels must be distinct");
 }
 
 struct control_template_create_request {

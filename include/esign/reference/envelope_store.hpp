@@ -77,6 +77,13 @@ inline document_record new_document(context& c, std::string title, std::int64_t 
 }
 
 // A draft owned by the team's owner, with the defaults of a new envelope.
+// The refusal of a new envelope when the team holds as many as it may (team_limits.hpp), for
+// every operation that makes one.
+inline std::optional<failure> no_room_for_envelope(const context& c) {
+    if (has_room(c.st.envelopes.size(), 1, max_envelopes_per_team)) return std::nullopt;
+    return failure{error_code::INVALID_REQUEST_FORMAT, {collection_full({}, "envelopes", max_envelopes_per_team)}};
+}
+
 inline envelope_record new_envelope(context& c, const team_record& team, const workspace_record& ws,
                                     std::string title) {
     envelope_record env;

@@ -21,6 +21,7 @@ namespace esign::reference::handlers {
 inline outcome<control_envelope_create_response> handle(context& c, const control_envelope_create_request& r) {
     const workspace_record* ws = c.resolve_workspace(r.workspaceUuid);
     if (!ws) return failure{error_code::WORKSPACE_NOT_FOUND};
+    if (auto full = envelope_store::no_room_for_envelope(c)) return *full;
 
     envelope_record env = envelope_store::new_envelope(c, *c.team, *ws, r.content.title.str());
     control_envelope_create_response out;

@@ -253,8 +253,7 @@ inline outcome<envelope_create_from_template_response> handle(context& c,
     if (!rules::labels_match(tpl->labels, labels)) return failure{error_code::INVALID_RECIPIENT_LABELS};
     for (const auto& given : r.recipients)
         if (!rules::is_deliverable(given.email.str())) return failure{error_code::INVALID_EMAIL};
-    if (!has_room(c.st.envelopes.size(), 1, max_envelopes_per_team))  // the store holds one team's
-        return failure{error_code::INVALID_REQUEST_FORMAT, {collection_full({}, "envelopes", max_envelopes_per_team)}};
+    if (auto full = envelope_store::no_room_for_envelope(c)) return *full;
 
     envelope_record env = envelope_store::new_envelope(c, *c.team, *ws, tpl->title);
     std::vector<envelope_store::recipient_input> signers;
