@@ -201,7 +201,6 @@ TEST_CASE("restore_states: each member of a state keeps within what the API prod
     require_ok(restore(c.b, c.main.key, bj::parse(after_delete).at("team")));
 }
 
-// contract.md §6.9: the clock offset within ±100 years, exactly the bound accepted.
 // A state holds no more of a collection than the API lets a team make (team_limits.hpp):
 // workspaces, the smallest bound, one over.
 TEST_CASE("restore_states: a state beyond a team's bound is refused", "[backend][snapshot][restore_states]") {
@@ -224,6 +223,25 @@ TEST_CASE("restore_states: a state beyond a team's bound is refused", "[backend]
     refused_at(c, team, {"workspaces"});
 }
 
+// The clock moved by the API stays within the bound a restore checks: a team's advance, and the
+// operator's (every team's clock), stop at 100 years, so a snapshot of any team restores.
+TEST_CASE("restore_states: clock/advance stops at 100 years from the server's clock",
+          "[backend][snapshot][restore_states]") {
+    client c(fixed_clock(64));
+    auto advance = [&](const std::string& key, std::int64_t ms) {
+        return request(c.b, "/_control/clock/advance", key, bj::object{{"milliseconds", ms}});
+    };
+    require_ok(advance(c.main.key, hundred_years - day));
+    auto refused = advance(c.main.key, day + 1);
+    require_error(refused, 400, "INVALID_REQUEST_FORMAT");
+    CHECK(refused.detail_paths() == std::vector<std::vector<std::string>>{{"milliseconds"}});
+    auto by_operator = c.b.handle("/_control/clock/advance", std::nullopt, R"({"milliseconds":86400001})");
+    CHECK(by_operator.status == 400);
+    require_ok(advance(c.main.key, day));  // exactly the bound
+    require_ok(restore(c.b, c.main.key, bj::parse(snapshot(c.b, c.main.key)).at("team")));
+}
+
+// contract.md §6.9: the clock offset within ±100 years, exactly the bound accepted.
 TEST_CASE("restore_states: a clock offset of 100 years is the bound", "[backend][snapshot][restore_states]") {
     client c(fixed_clock(63));
     const bj::value good = bj::parse(snapshot(c.b, c.main.key)).at("team");
@@ -246,10 +264,14 @@ TEST_CASE("restore_states: a clock offset of 100 years is the bound", "[backend]
             {"clock_offset"});
         require_ok(restore(c.b, c.main.key, with_offset(sign * hundred_years)));
         CHECK(clock("/_control/clock/now", {}) == start_ms + sign * hundred_years);
-        // Errors and the clock go on from there.
+        // Errors and the clock go on from there: backwards from -100 years, not beyond +100.
         require_error(c.call("/public/envelope/get", bj::object{{"envelopeUuid", std::string(36, 'a')}}), 400,
                       "ENVELOPE_NOT_FOUND");
-        CHECK(clock("/_control/clock/advance", {{"milliseconds", day}}) == start_ms + sign * hundred_years + day);
+        if (sign < 0)
+            CHECK(clock("/_control/clock/advance", {{"milliseconds", day}}) == start_ms + sign * hundred_years + day);
+        else
+            require_error(request(c.b, "/_control/clock/advance", c.main.key, bj::object{{"milliseconds", 1}}), 400,
+                          "INVALID_REQUEST_FORMAT");
     }
 }
 

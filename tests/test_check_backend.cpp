@@ -197,8 +197,6 @@ TEST_CASE("self-check: the backend answers the same bytes with it as without it"
         auto b = checked.handle(path, with_key ? std::optional<std::string_view>(key_checked) : std::nullopt, body);
         INFO(path << " " << body);
         CHECK(a.status == b.status);
-        for (auto at = a.body.find(key_plain); at != std::string::npos; at = a.body.find(key_plain, at))
-            a.body.replace(at, key_plain.size(), key_checked);  // a snapshot holds the team's key
         CHECK(a.body == b.body);
         CHECK(a.request_id == b.request_id);
         return b;

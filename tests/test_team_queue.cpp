@@ -46,7 +46,7 @@ constexpr auto generous = std::chrono::seconds(20);
 
 }  // namespace
 
-TEST_CASE("team_queue: a team's waiting jobs hold no thread; another team's job runs meanwhile", "[team_queue]") {
+TEST_CASE("team_queue: a team's waiting jobs hold no thread while another team's job runs meanwhile", "[team_queue]") {
     boost::asio::thread_pool pool(2);
     auto a = std::make_shared<team_queue>();
     auto b = std::make_shared<team_queue>();
@@ -108,7 +108,7 @@ TEST_CASE("team_queue: a team's waiting jobs hold no thread; another team's job 
     CHECK(order == expected);
 }
 
-TEST_CASE("team_queue: a job that throws does not stop its team; discard drops the waiting jobs", "[team_queue]") {
+TEST_CASE("team_queue: a job that throws does not stop its team, and discard drops the waiting jobs", "[team_queue]") {
     boost::asio::thread_pool pool(2);
     auto q = std::make_shared<team_queue>();
     std::promise<void> after;

@@ -106,7 +106,8 @@ TEST_CASE("timeouts: an answer the client does not read closes after --write-tim
             const std::string last = "GET /openapi.json HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n";
             for (std::size_t sent = 0; sent < wanted; sent += 100) {
                 std::string batch;
-                for (std::size_t i = sent; i < std::min(wanted, sent + 100); ++i) batch += i + 1 < wanted ? request : last;
+                for (std::size_t i = sent; i < std::min(wanted, sent + 100); ++i)
+                    batch += i + 1 < wanted ? request : last;
                 raw.send(batch);
             }
             std::this_thread::sleep_for(2s);  // the client reads nothing meanwhile

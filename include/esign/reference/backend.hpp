@@ -267,9 +267,6 @@ private:
 
     std::shared_ptr<team_shard> first_team_with_uuid(const std::string& uuid) const;
 
-    // The first team (in creation order) that has this envelope: one lookup per team.
-    std::shared_ptr<team_shard> team_with_envelope(const std::string& uuid) const;
-
     // ---- snapshots (§6.6) (backend/snapshots.hpp) -----------------------------------------------
 
     // The team as one team object of the --fixture format, its whole state included. The
@@ -347,7 +344,9 @@ private:
     registry registry_;
     std::atomic<std::int64_t> global_offset_{0};
 
-    std::mutex create_mutex_;                 // guards the three below
+    // Guards the two below, and every change of registry_ (team/create's add, a server-wide
+    // reset's swap), so that --max-teams counts the teams of the registry they join exactly.
+    std::mutex create_mutex_;
     std::uint64_t teams_made_ = 0;            // since start or the last server-wide reset
     std::unordered_set<std::string> issued_;  // every key handed out (never twice)
 

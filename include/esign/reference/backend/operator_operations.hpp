@@ -111,13 +111,17 @@ inline reply backend::advance_every_clock(std::string_view path, const control_c
         return operator_error(path, invalid_at({"milliseconds"}, problem_kind::range, "must be at least 0"));
     const auto teams = teams_in_order();
     std::int64_t latest = now_ms();
+    std::int64_t farthest = global_offset_.load();  // the offset teams made later start from
     for (const auto& shard : teams) {
         std::shared_lock lock(shard->mutex);
         latest = std::max(latest, shard->now(options_.wall_clock()));
+        farthest = std::max(farthest, shard->st.clock_offset);
     }
     if (request.milliseconds > handlers::latest_clock_ms - latest)
         return operator_error(path, invalid_at({"milliseconds"}, problem_kind::range,
                                                "would move a clock past " + std::to_string(handlers::latest_clock_ms)));
+    if (auto beyond = handlers::refuse_offset_beyond_bound(farthest, request.milliseconds))
+        return operator_error(path, std::move(*beyond));
     global_offset_ += request.milliseconds;
     for (const auto& shard : teams) {
         // No reply per team: the operator's request draws nothing from a team's stream
