@@ -4,6 +4,7 @@
 // connection limit. Run under ThreadSanitizer by the clang-tsan preset (label server).
 #include "test_support.hpp"
 
+#include <array>
 #include <atomic>
 #include <chrono>
 #include <string>
@@ -32,6 +33,7 @@ std::string slow_body() { return R"({"ignored":")" + std::string(200'000, 'x') +
 TEST_CASE("tenancy: suites reset while others work, the server never fails", "[http][server][tenancy]") {
     test_server srv({"--threads", "4"});
     std::atomic<int> unexpected{0}, failures{0}, succeeded{0};
+    std::array<std::atomic<int>, 5> succeeded_by{};
     // Server-wide resets begun and answered: a team's key may answer 401 only when a reset
     // begun after the team's creation began could have retired it.
     std::atomic<int> resets_begun{0}, resets_answered{0};
@@ -76,9 +78,10 @@ TEST_CASE("tenancy: suites reset while others work, the server never fails", "[h
                                 R"({"url":"http://127.0.0.1:9/x","contentType":"application/json","sslVerify":false,"active":true})";
                         auto r = c.post(path, body, auth);
                         // 200, or 401 once a server-wide reset retired the team; nothing else.
-                        if (r.status == 200)
+                        if (r.status == 200) {
                             ++succeeded;
-                        else if (r.status != 401 || resets_begun.load() <= answered_before)
+                            ++succeeded_by[static_cast<std::size_t>(w)];
+                        } else if (r.status != 401 || resets_begun.load() <= answered_before)
                             ++unexpected;
                     }
                 }
@@ -91,9 +94,11 @@ TEST_CASE("tenancy: suites reset while others work, the server never fails", "[h
     threads[0].join();
     CHECK(failures.load() == 0);
     CHECK(unexpected.load() == 0);
-    // Most keyed requests succeed (5 suites × 12 teams × 8 requests; resets every 150 ms retire
-    // a few teams): a server that answered 401 to every one would fail here.
-    CHECK(succeeded.load() >= 5 * 12 * 8 / 2);
+    // Keyed requests succeed, in every suite: a server that answered 401 to every one would fail
+    // here. (How many depends on the server's speed: a reset every 150 ms retires the teams, so a
+    // sanitized server gets fewer done: 114 of 480 under ASan here.)
+    CHECK(succeeded.load() >= 5 * 12 / 2);
+    for (const auto& by_suite : succeeded_by) CHECK(by_suite.load() >= 1);
     CHECK(srv.running());
     CHECK(srv.post("/_control/team/create", "{}").status == 200);
 }

@@ -29,7 +29,7 @@ public:
     // A job's exceptions are dropped (the caller's job catches its own); the next job still runs.
     // `here`: when no job of the queue runs or waits, run this one now on the calling thread
     // (one that `post` could have chosen) rather than through the pool: one hand-over less.
-    static void submit(std::shared_ptr<team_queue> self, task job, poster post, bool here = false) {
+    static void submit(const std::shared_ptr<team_queue>& self, task job, poster post, bool here = false) {
         {
             std::lock_guard lock(self->mutex_);
             self->jobs_.push_back({std::move(job), std::move(post)});
@@ -37,7 +37,7 @@ public:
             self->active_ = true;
         }
         if (here) return run_first(self);
-        hand_over(std::move(self));
+        hand_over(self);
     }
 
     // Jobs waiting (not the one running). For tests and diagnostics.
@@ -63,7 +63,7 @@ private:
     };
 
     // Posts "run the first job" with that job's poster. Called with active_ set and a job waiting.
-    static void hand_over(std::shared_ptr<team_queue> self) {
+    static void hand_over(const std::shared_ptr<team_queue>& self) {
         poster post;
         {
             std::lock_guard lock(self->mutex_);
