@@ -282,6 +282,7 @@ TEST_CASE("limits: huge trailers are 431, the connection closes, memory stays bo
 // idle after a request whose header filled most of the 16 KiB a connection may buffer take far
 // less than 400 buffers of it. Resident memory (VmRSS) of the server, before and after.
 TEST_CASE("limits: an idle connection holds no read buffer", "[http][server][limits]") {
+    using namespace std::chrono_literals;
     if (server_sanitized()) return;  // resident memory means nothing under a sanitizer
     test_server srv({"--threads", "1", "--max-connections", "1000"});
     REQUIRE(srv.post("/_control/team/create", "{}").status == 200);
