@@ -18,20 +18,6 @@ using namespace esign::test;
 
 namespace {
 
-// A file holding `content`, removed at the end of the test.
-struct temp_file {
-    std::string path;
-    explicit temp_file(const std::string& content) {
-        std::string name = "/tmp/esign-control-token-XXXXXX";
-        const int fd = ::mkstemp(name.data());
-        REQUIRE(fd >= 0);
-        ::close(fd);
-        path = name;
-        std::ofstream(path, std::ios::binary) << content;
-    }
-    ~temp_file() { std::remove(path.c_str()); }
-};
-
 // ESIGN_CONTROL_TOKEN set while it lives (servers started meanwhile inherit it).
 struct token_in_environment {
     explicit token_in_environment(const char* value) { ::setenv("ESIGN_CONTROL_TOKEN", value, 1); }

@@ -18,12 +18,14 @@
 #include "../../examples/reference_server/cli.hpp"
 #include "../../examples/reference_server/hmac.hpp"
 #include "../../examples/reference_server/webhook_url.hpp"
+#include "test_support.hpp"
 
 #include <esign/types/absolute_uri.hpp>
 
 namespace test_server_units {
 
 using namespace esign::server;
+using esign::test::temp_file;
 
 namespace {
 
@@ -151,19 +153,6 @@ TEST_CASE("server cli: refused command lines", "[server][cli]") {
 }
 
 namespace {
-// A file holding `content`, removed at the end of the test.
-struct temp_file {
-    std::string path;
-    explicit temp_file(const std::string& content) {
-        std::string name = "/tmp/esign-cli-token-XXXXXX";
-        const int fd = ::mkstemp(name.data());
-        REQUIRE(fd >= 0);
-        ::close(fd);
-        path = name;
-        std::ofstream(path, std::ios::binary) << content;
-    }
-    ~temp_file() { std::remove(path.c_str()); }
-};
 
 // The token control_token_of() picks, or the start's error message.
 std::variant<std::optional<std::string>, command_line_error> token_of(std::vector<std::string_view> args,

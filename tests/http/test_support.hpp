@@ -3,6 +3,12 @@
 // Catch2 helpers shared by the black-box tests of esign-reference-server.
 #include <catch2/catch.hpp>
 
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+
 #include <optional>
 #include <set>
 #include <string>
@@ -119,5 +125,21 @@ enum class details { none, root_only, by_code };
 // An error response: the status, the error body of contract.md §1, and its headers.
 void check_error(const http_response& r, unsigned status, std::string_view code, std::string_view path,
                  details expected_details = details::by_code);
+
+// A file holding `content` (a token file, a fixture), removed at the end of the test.
+struct temp_file {
+    std::string path;
+    explicit temp_file(const std::string& content) {
+        std::string name = "/tmp/esign-test-XXXXXX";
+        const int fd = ::mkstemp(name.data());
+        REQUIRE(fd >= 0);
+        ::close(fd);
+        path = name;
+        std::ofstream(path, std::ios::binary) << content;
+    }
+    temp_file(const temp_file&) = delete;
+    temp_file& operator=(const temp_file&) = delete;
+    ~temp_file() { std::remove(path.c_str()); }
+};
 
 }  // namespace esign::test
