@@ -2,9 +2,9 @@
 #pragma once
 // Codecs for the standard types and for esign's constrained vocabulary. Each reads one
 // value, reports what is wrong with it at the current path, and never throws. The rules of a
-// constrained type are its codec's `check` (a length, a pattern, a range), which the reader
-// calls once it has the value and esign::check (json/check.hpp) calls on a value built in code:
-// one function per rule for both.
+// constrained type are the type's own (validation/rule.hpp: a length, a pattern, a range), which
+// the reader calls once it has the value and esign::check calls on a value built in code: one
+// function per rule for both, none here.
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
@@ -19,6 +19,7 @@
 
 #include <esign/json/codec.hpp>
 #include <esign/json/detail/messages.hpp>
+#include <esign/validation/rule.hpp>
 #include <esign/types/absolute_uri.hpp>
 #include <esign/types/bounded_string.hpp>
 #include <esign/types/bounded_vector.hpp>
@@ -44,39 +45,16 @@ inline bool read_string(const scalar& s, std::string& out, decoder& d) {
     return true;
 }
 
-// The length rule of every bounded string, in code points. True when it holds.
-inline bool check_length(std::string_view s, std::size_t min, std::size_t max, problem_sink& out) {
-    // A code point is 1 to 4 bytes: most strings are judged by their size alone.
-    if (s.size() <= max && (s.size() + 3) / 4 >= min) return true;
-    std::size_t n = code_point_count(s);
-    if (min == max && n != min)
-        out.add(n < min ? problem_kind::too_short : problem_kind::too_long,
-                fmt::format("must be exactly {} characters", min), static_cast<std::int64_t>(min));
-    else if (n < min)
-        out.add(problem_kind::too_short,
-                min == 1 ? std::string("must not be empty") : fmt::format("must be at least {} characters", min),
-                static_cast<std::int64_t>(min));
-    else if (n > max)
-        out.add(problem_kind::too_long, fmt::format("must be at most {} characters", max),
-                static_cast<std::int64_t>(max));
-    else
-        return true;
-    return false;
-}
-
 // The value an optional holds, made (empty) when it holds none: a reader reads into it.
 template <class Optional>
 auto& value_in(Optional& o) {
     return o ? *o : o.emplace();
 }
 
-// Reads a string into `out` and, when it is one, judges it by codec<T>::check.
+// A string type with a rule of its own (bounded_string, email, pattern_string, absolute_uri, a
+// type of the user's): read as a string, then judged by its rule.
 template <class T>
-void read_checked_string(const scalar& s, T& out, decoder& d) {
-    if (!read_string(s, out, d)) return;
-    auto sink = d.sink();
-    codec<T>::check(out, sink);
-}
+concept checked_string = std::is_base_of_v<std::string, T> && has_rule<T>;
 }  // namespace detail
 
 template <>
@@ -205,88 +183,26 @@ struct codec<ranged<Min, Max>> {
             // A whole number beyond 64 bits is out of range, not "not an integer".
             const double x = s.to_double();
             if (x == std::trunc(x)) {
-                check_value(x < 0 ? INT64_MIN : INT64_MAX, sink);
+                ranged<Min, Max>::check_value(x < 0 ? INT64_MIN : INT64_MAX, sink);
                 return;
             }
             return d.add(problem_kind::range, "must be an integer");
         }
-        if (check_value(*i, sink)) out.value = static_cast<std::int32_t>(*i);
+        if (ranged<Min, Max>::check_value(*i, sink)) out.value = static_cast<std::int32_t>(*i);
     }
-    static bool check(ranged<Min, Max> value, problem_sink& out) { return check_value(value.value, out); }
     static void encode(ranged<Min, Max> in, boost::json::value& out) { out = static_cast<std::int64_t>(in.value); }
     static void write(ranged<Min, Max> in, text_buffer& out) { write_integer(in.value, out); }
-
-private:
-    static bool check_value(std::int64_t i, problem_sink& out) {
-        if (i < Min)
-            out.add(problem_kind::range, fmt::format("must be at least {}", Min), Min);
-        else if (i > Max)
-            out.add(problem_kind::range, fmt::format("must be at most {}", Max), Max);
-        else
-            return true;
-        return false;
-    }
 };
 
-template <std::size_t Min, std::size_t Max>
-struct codec<bounded_string<Min, Max>> {
-    static void read(const scalar& s, bounded_string<Min, Max>& out, decoder& d) {
-        detail::read_checked_string(s, out, d);
+template <detail::checked_string T>
+struct codec<T> {
+    static void read(const scalar& s, T& out, decoder& d) {
+        if (!detail::read_string(s, out, d)) return;
+        auto sink = d.sink();
+        rule_of<T>::check(out, sink);
     }
-    static bool check(const bounded_string<Min, Max>& value, problem_sink& out) {
-        return detail::check_length(value, Min, Max, out);
-    }
-    static void encode(const bounded_string<Min, Max>& in, boost::json::value& out) {
-        out = boost::json::string_view(in);
-    }
-    static void write(const bounded_string<Min, Max>& in, text_buffer& out) { write_string(in, out); }
-};
-
-template <email_form Form, std::size_t Max>
-struct codec<email<Form, Max>> {
-    static void read(const scalar& s, email<Form, Max>& out, decoder& d) { detail::read_checked_string(s, out, d); }
-    // Both rules are judged: a long address can also be malformed.
-    static bool check(const email<Form, Max>& value, problem_sink& out) {
-        bool ok = detail::check_length(value, 0, Max, out);
-        if (!email<Form, Max>::matches(value)) {
-            out.add(problem_kind::pattern, "must be a valid e-mail address");
-            ok = false;
-        }
-        return ok;
-    }
-    static void encode(const email<Form, Max>& in, boost::json::value& out) { out = boost::json::string_view(in); }
-    static void write(const email<Form, Max>& in, text_buffer& out) { write_string(in, out); }
-};
-
-template <regex::fixed_string Pattern>
-struct codec<pattern_string<Pattern>> {
-    static void read(const scalar& s, pattern_string<Pattern>& out, decoder& d) {
-        detail::read_checked_string(s, out, d);
-    }
-    static bool check(const pattern_string<Pattern>& value, problem_sink& out) {
-        if (pattern_string<Pattern>::matches(value)) return true;
-        out.add(problem_kind::pattern, fmt::format("must match {}", Pattern.view()));
-        return false;
-    }
-    static void encode(const pattern_string<Pattern>& in, boost::json::value& out) {
-        out = boost::json::string_view(in);
-    }
-    static void write(const pattern_string<Pattern>& in, text_buffer& out) { write_string(in, out); }
-};
-
-template <>
-struct codec<absolute_uri> {
-    static void read(const scalar& s, absolute_uri& out, decoder& d) { detail::read_checked_string(s, out, d); }
-    // Too long is said as such (like any bounded string); anything else that is no URI is a pattern.
-    static bool check(const absolute_uri& value, problem_sink& out) {
-        if (value.size() > absolute_uri::max_length && code_point_count(value) > absolute_uri::max_length)
-            return detail::check_length(value, 0, absolute_uri::max_length, out);
-        if (absolute_uri::matches(value)) return true;
-        out.add(problem_kind::pattern, "must be an absolute URI");
-        return false;
-    }
-    static void encode(const absolute_uri& in, boost::json::value& out) { out = boost::json::string_view(in); }
-    static void write(const absolute_uri& in, text_buffer& out) { write_string(in, out); }
+    static void encode(const T& in, boost::json::value& out) { out = boost::json::string_view(in); }
+    static void write(const T& in, text_buffer& out) { write_string(in, out); }
 };
 
 template <>
@@ -447,29 +363,6 @@ struct vector_codec {
         }
         out.put(']');
     }
-    // The size rule of a bounded_vector (none for a std::vector), judged once its items are:
-    // `n` items, those beyond the maximum included.
-    static bool check_size(std::size_t n, problem_sink& out) {
-        if constexpr (requires {
-                          Vector::min_size;
-                          Vector::max_size;
-                      }) {
-            if (n < Vector::min_size)
-                out.add(problem_kind::size,
-                        fmt::format("must have at least {} item{}", Vector::min_size, Vector::min_size == 1 ? "" : "s"),
-                        static_cast<std::int64_t>(Vector::min_size));
-            else if (n > Vector::max_size)
-                out.add(problem_kind::size, fmt::format("must have at most {} items", Vector::max_size),
-                        static_cast<std::int64_t>(Vector::max_size));
-            else
-                return true;
-            return false;
-        } else {
-            (void)n;
-            (void)out;
-            return true;
-        }
-    }
 
 private:
     static slot item(frame& f, decoder&) {
@@ -486,7 +379,7 @@ private:
         if (out.size() > f.items) out.erase(out.begin() + static_cast<std::ptrdiff_t>(f.items), out.end());
         if constexpr (requires { Vector::max_size; }) {
             auto sink = d.sink();
-            check_size(f.items, sink);  // more than are stored when beyond the maximum
+            Vector::check_size(f.items, sink);  // more than are stored when beyond the maximum
         }
     }
     static constexpr container_reader items{nullptr, &item, &end};

@@ -2,10 +2,9 @@
 #pragma once
 // Codecs for described enums (their wire strings) and described structs (one JSON member
 // per C++ member, same name). A struct member's type says whether it may be absent
-// (std::optional), null (nullable) or both (tri_state); a struct may add rules across its
-// members with `void validate(const T&, problem_sink&)`, found by ADL, called when every
-// required member is present, even if another member has a problem: every problem is
-// reported, not only the first ones (a hook must not assume its members are valid).
+// (std::optional), null (nullable) or both (tri_state); a struct's rules across its members
+// (`validate`, validation/across_members.hpp) are judged when every required member is present,
+// and an enum's rule (validation/enum_names.hpp) when its string is read.
 // Members are read in the order they come, so problems follow the document's order; the
 // missing members and the rules across members come last, when the object closes.
 #include <algorithm>
@@ -27,64 +26,17 @@
 
 #include <esign/json/codec.hpp>
 #include <esign/json/detail/messages.hpp>
-#include <esign/types/described_members.hpp>
-#include <esign/types/detail/same_name.hpp>
-#include <esign/types/enum_names.hpp>
+#include <esign/validation/across_members.hpp>
+#include <esign/validation/described_members.hpp>
+#include <esign/validation/detail/same_name.hpp>
+#include <esign/validation/enum_names.hpp>
 
 namespace esign::json {
 
-template <class T>
-concept described_struct = std::is_class_v<T> && !std::is_union_v<T> && boost::describe::has_describe_members<T>::value;
+using esign::described_struct;
 
 namespace detail {
 using esign::is_std_optional;
-
-template <class T>
-concept has_validate = requires(const T& t, problem_sink& s) {
-    validate(t, s);
-};
-
-template <class T>
-using validated = std::bool_constant<has_validate<T>>;
-
-// Whether T, or a part of T flattened into it, has rules across its members.
-template <class T>
-constexpr bool has_rules_across_members() {
-    if constexpr (boost::describe::has_describe_members<T>::value)
-        return has_validate<T> || boost::mp11::mp_any_of<flattened_parts<T>, validated>::value;
-    else
-        return has_validate<T>;
-}
-
-template <described_enum E>
-std::string allowed_values_message() {
-    std::string m = "must be one of: ";
-    bool first = true;
-    for (auto name : enum_wire_names<E>()) {
-        if (!first) m += ", ";
-        m += name;
-        first = false;
-    }
-    return m;
-}
-
-// A rule across members judges values that decoded; where a member already has a problem that
-// marks it bad (wrong type, null: marks_bad_value), a rule's problem at the same place would
-// only repeat it.
-inline void drop_rule_problems_on_bad_members(problem_list& problems, std::size_t first_problem,
-                                              std::size_t first_rule_problem) {
-    auto overlaps = [](const problem_path& a, const problem_path& b) {
-        const std::size_t n = std::min(a.size(), b.size());
-        return std::equal(a.begin(), a.begin() + static_cast<std::ptrdiff_t>(n), b.begin());
-    };
-    auto rule_begin = problems.begin() + static_cast<std::ptrdiff_t>(first_rule_problem);
-    auto keep_end = std::remove_if(rule_begin, problems.end(), [&](const problem& rule) {
-        for (std::size_t i = first_problem; i < first_rule_problem; ++i)
-            if (marks_bad_value(problems[i]) && overlaps(problems[i].path, rule.path)) return true;
-        return false;
-    });
-    problems.erase(keep_end, problems.end());
-}
 
 // `,"name":`, what a described member's text begins with (its first written member's begins
 // with '{' instead), as one literal: a member name is an identifier, nothing to escape.
@@ -114,25 +66,6 @@ inline constexpr auto quoted_member_name = [] {
     return out;
 }();
 
-// The rules across the members of `value` (its validate hook, after those of its flattened
-// parts, whose members are its own), as read and esign::check both judge them: `sink` is at the
-// value's path, the value's own problems begin at `first_problem` in `problems`, and a rule's
-// problem at a member that already has one that marks it bad is dropped. Called when every
-// required member is present.
-template <class T>
-void check_across_members(const T& value, problem_list& problems, problem_sink& sink, std::size_t first_problem) {
-    if constexpr (has_rules_across_members<T>()) {
-        const std::size_t first_rule_problem = problems.size();
-        for_each_flattened_part(value, [&](const auto& part) {
-            if constexpr (has_validate<std::remove_cvref_t<decltype(part)>>) validate(part, sink);
-        });
-        if constexpr (has_validate<T>) validate(value, sink);
-        drop_rule_problems_on_bad_members(problems, first_problem, first_rule_problem);
-    } else {
-        (void)value, (void)problems, (void)sink, (void)first_problem;
-    }
-}
-
 }  // namespace detail
 
 template <described_enum E>
@@ -140,21 +73,7 @@ struct codec<E> {
     static void read(const scalar& s, E& out, decoder& d) {
         if (!s.is_string()) return d.add(problem_kind::type, detail::expected_but("a string", s.kind));
         auto sink = d.sink();
-        if (auto e = from_wire(s.text, sink)) out = *e;
-    }
-    // An enumerator is written as its wire string, which read takes back. A value outside the
-    // described enumerators is judged by the wire string it is written as (enum_to_wire gives ""
-    // for it), as read judges an unknown string.
-    static bool check(E value, problem_sink& out) {
-        constexpr auto values = enum_values<E>();
-        for (E e : values)
-            if (e == value) return true;
-        return from_wire(enum_to_wire(value), out).has_value();
-    }
-    static std::optional<E> from_wire(std::string_view wire, problem_sink& out) {
-        auto e = enum_from_wire<E>(wire);
-        if (!e) out.add(problem_kind::enum_value, detail::allowed_values_message<E>());
-        return e;
+        if (auto e = enum_from_wire<E>(s.text, sink)) out = *e;
     }
     static void encode(E in, boost::json::value& out) {
         auto s = enum_to_wire(in);
@@ -208,10 +127,10 @@ struct codec<T> {
                 expected);
             if (!read || (required_members & ~seen) != 0) return false;
             reset_absent(out, seen);
-            if constexpr (detail::has_rules_across_members<T>()) {
+            if constexpr (has_rules_across_members<T>()) {
                 decoder& d = in.problems();
                 auto sink = d.sink();
-                detail::check_across_members(static_cast<const T&>(out), d.problems(), sink, 0);
+                esign::check_across_members(static_cast<const T&>(out), d.problems(), sink, 0);
                 return d.problem_count() == 0;
             }
             return true;
@@ -391,10 +310,10 @@ private:
         for (std::uint64_t m = missing; m != 0; m &= m - 1)
             d.add_at(rows[std::countr_zero(m)].name, problem_kind::missing,
                      std::string(detail::missing_member_message));
-        if constexpr (detail::has_rules_across_members<T>()) {
+        if constexpr (has_rules_across_members<T>()) {
             if (missing == 0) {
                 auto sink = d.sink(f.first_problem);
-                detail::check_across_members(*static_cast<const T*>(f.target), d.problems(), sink, f.first_problem);
+                esign::check_across_members(*static_cast<const T*>(f.target), d.problems(), sink, f.first_problem);
             }
         }
     }

@@ -9,7 +9,7 @@
 #include <boost/json/serialize.hpp>
 
 #include <esign/model/error_body.hpp>
-#include <esign/types/enum_names.hpp>
+#include <esign/validation/enum_names.hpp>
 
 namespace esign::json {
 

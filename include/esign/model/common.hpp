@@ -7,7 +7,7 @@
 
 #include <boost/describe/class.hpp>
 
-#include <esign/types/described_members.hpp>
+#include <esign/validation/described_members.hpp>
 
 namespace esign {
 

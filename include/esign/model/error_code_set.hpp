@@ -6,7 +6,7 @@
 #include <initializer_list>
 
 #include <esign/model/enums.hpp>
-#include <esign/types/enum_names.hpp>
+#include <esign/validation/enum_names.hpp>
 
 namespace esign {
 

@@ -8,7 +8,7 @@
 
 #include <boost/mp11/algorithm.hpp>
 
-#include <esign/types/described_members.hpp>
+#include <esign/validation/described_members.hpp>
 
 namespace esign {
 

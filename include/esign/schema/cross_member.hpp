@@ -21,7 +21,7 @@
 #include <esign/model/harness.hpp>
 #include <esign/model/log.hpp>
 #include <esign/model/recipient.hpp>
-#include <esign/types/enum_names.hpp>
+#include <esign/validation/enum_names.hpp>
 
 namespace esign::schema {
 

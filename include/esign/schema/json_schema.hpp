@@ -12,11 +12,12 @@
 // What each rule of the decoder becomes:
 //   std::optional<T> member      not in `required`
 //   nullable<T>, tri_state<T>     "type": [..., "null"] (a $ref becomes anyOf [$ref, {type: null}])
-//   bounded_string<Min, Max>     minLength / maxLength (code points, as JSON Schema counts them)
-//   uuid36                        minLength = maxLength = 36
-//   email<Form, Max>              pattern = email<>::pattern() (the same text as the code), maxLength
-//   pattern_string<P>             pattern = P
-//   absolute_uri                  pattern = absolute_uri::pattern() (types/uri.hpp), maxLength 2048
+//   a string type with a rule      its facts (schema_of<checked_string> below), e.g.
+//     bounded_string<Min, Max>     minLength / maxLength (code points, as JSON Schema counts them)
+//     uuid36                        minLength = maxLength = 36
+//     email<Form, Max>              pattern = email<>::pattern() (the same text as the code), maxLength
+//     pattern_string<P>             pattern = P
+//     absolute_uri                  format uri, pattern = absolute_uri::pattern() (types/uri.hpp), maxLength 2048
 //   ranged<Min, Max>              integer, minimum / maximum (JSON Schema's integer accepts 3.0
 //                                 like the decoder does)
 //   std::int64_t / double / bool  integer / number / boolean
@@ -65,7 +66,7 @@
 #include <esign/model/operations.hpp>
 #include <esign/schema/cross_member.hpp>
 #include <esign/types/ascii.hpp>
-#include <esign/types/enum_names.hpp>
+#include <esign/validation/enum_names.hpp>
 
 namespace esign::schema {
 
@@ -258,52 +259,9 @@ struct schema_of<boost::json::value> {
 
 template <std::int64_t Min, std::int64_t Max>
 struct schema_of<ranged<Min, Max>> {
+    using type = ranged<Min, Max>;
     static boost::json::object make(schema_context&) {
-        return {{"type", "integer"}, {"format", "int32"}, {"minimum", Min}, {"maximum", Max}};
-    }
-};
-
-template <std::size_t Min, std::size_t Max>
-struct schema_of<bounded_string<Min, Max>> {
-    static boost::json::object make(schema_context&) {
-        auto s = detail::string_schema();
-        if (Min > 0) s["minLength"] = detail::count(Min);
-        if (Max != unbounded) s["maxLength"] = detail::count(Max);
-        s["$comment"] = "lengths count Unicode code points";
-        return s;
-    }
-};
-
-template <email_form Form, std::size_t Max>
-struct schema_of<email<Form, Max>> {
-    static boost::json::object make(schema_context&) {
-        auto s = detail::string_schema();
-        s["pattern"] = detail::sv(email<Form, Max>::pattern());
-        if (Max != unbounded) {
-            s["maxLength"] = detail::count(Max);
-            s["$comment"] = "lengths count Unicode code points";
-        }
-        return s;
-    }
-};
-
-template <regex::fixed_string Pattern>
-struct schema_of<pattern_string<Pattern>> {
-    static boost::json::object make(schema_context&) {
-        auto s = detail::string_schema();
-        s["pattern"] = detail::sv(pattern_string<Pattern>::pattern());
-        return s;
-    }
-};
-
-template <>
-struct schema_of<absolute_uri> {
-    static boost::json::object make(schema_context&) {
-        auto s = detail::string_schema();
-        s["format"] = "uri";
-        s["pattern"] = detail::sv(absolute_uri::pattern());
-        s["maxLength"] = detail::count(absolute_uri::max_length);
-        return s;
+        return {{"type", "integer"}, {"format", "int32"}, {"minimum", type::min_value}, {"maximum", type::max_value}};
     }
 };
 
@@ -326,10 +284,11 @@ struct schema_of<std::vector<T>> {
 
 template <class T, std::size_t Min, std::size_t Max>
 struct schema_of<bounded_vector<T, Min, Max>> {
+    using type = bounded_vector<T, Min, Max>;
     static boost::json::object make(schema_context& ctx) {
         boost::json::object s{{"type", "array"}, {"items", ctx.use<T>()}};
-        if (Min > 0) s["minItems"] = detail::count(Min);
-        if (Max != unbounded) s["maxItems"] = detail::count(Max);
+        if (type::min_size > 0) s["minItems"] = detail::count(type::min_size);
+        if (type::max_size != unbounded) s["maxItems"] = detail::count(type::max_size);
         return s;
     }
 };
@@ -352,6 +311,30 @@ concept schema_giving_codec = requires(schema_context& ctx) {
 template <schema_giving_codec T>
 struct schema_of<T> {
     static boost::json::object make(schema_context& ctx) { return json::codec<T>::schema(ctx); }
+};
+
+// A string type with a rule of its own (bounded_string, email, pattern_string, absolute_uri, a
+// type of the user's), from the facts it states as static members, each optional: `format`,
+// `pattern()`, `min_length`, `max_length` (in code points; unbounded: none), `ascii` (its valid
+// values are ASCII: lengths are bytes, so the schema needs no note on code points).
+template <json::detail::checked_string T>
+requires(!schema_giving_codec<T>) struct schema_of<T> {
+    static boost::json::object make(schema_context&) {
+        auto s = detail::string_schema();
+        if constexpr (requires { T::format; }) s["format"] = detail::sv(T::format);
+        if constexpr (requires { T::pattern(); }) s["pattern"] = detail::sv(T::pattern());
+        bool counted = false;
+        if constexpr (requires { T::min_length; }) {
+            if (T::min_length > 0) s["minLength"] = detail::count(T::min_length), counted = true;
+        }
+        if constexpr (requires { T::max_length; }) {
+            if (T::max_length != unbounded) s["maxLength"] = detail::count(T::max_length), counted = true;
+        }
+        bool ascii = false;
+        if constexpr (requires { T::ascii; }) ascii = T::ascii;
+        if (counted && !ascii) s["$comment"] = "lengths count Unicode code points";
+        return s;
+    }
 };
 
 // ---------------------------------------------------------------------------------------------

@@ -26,7 +26,7 @@
 #include <esign/model/operations.hpp>
 #include <esign/rules/error_codes.hpp>
 #include <esign/schema/json_schema.hpp>
-#include <esign/types/enum_names.hpp>
+#include <esign/validation/enum_names.hpp>
 
 namespace esign::schema {
 

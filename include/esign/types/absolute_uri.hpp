@@ -16,20 +16,25 @@
 //     address.
 // So "ftp://hooks.example.com/" is a URL the server refuses to call, not a malformed request.
 //
-// Too long: the codec for this type (json/codecs.hpp) reports more than max_length characters
-// as kind `too_long`, like any bounded string, and every other failure of matches() as kind
-// `pattern` ("must be an absolute URI"); max_length is also the schema's maxLength.
+// Too long: its rule (`check`) reports more than max_length characters as kind `too_long`, like
+// any bounded string, and every other failure of matches() as kind `pattern` ("must be an
+// absolute URI"); max_length is also the schema's maxLength.
 #include <cstddef>
 #include <string>
 #include <string_view>
 #include <utility>
 
+#include <esign/types/bounded_string.hpp>
 #include <esign/types/uri.hpp>
+#include <esign/validation/check.hpp>
+#include <esign/validation/problem.hpp>
 
 namespace esign {
 
 struct absolute_uri : std::string {
-    static constexpr std::size_t max_length = 2048;  // characters (a valid URI is ASCII)
+    static constexpr std::size_t max_length = 2048;    // characters (a valid URI is ASCII)
+    static constexpr bool ascii = true;                // every valid value: its lengths are in bytes
+    static constexpr std::string_view format = "uri";  // JSON Schema's name for it
 
     using std::string::string;
     absolute_uri() = default;
@@ -43,12 +48,17 @@ struct absolute_uri : std::string {
     // "[" hex digits, ':' and '.' "]": parse_ipv6 checks the rest (see types/uri.hpp).
     static constexpr std::string_view pattern() noexcept { return uri_grammar::pattern(); }
 
-    // The URI, or its problems (too long, not an absolute URI, not valid UTF-8); see `make` in
-    // types/bounded_string.hpp. (A template only so that the call is resolved where it is used.)
-    template <class Self = absolute_uri>
-    static auto make(std::string s) {
-        return checked(Self(std::move(s)));
+    // Too long is said as such (like any bounded string); anything else that is no URI is a pattern.
+    static bool check(const absolute_uri& value, problem_sink& out) {
+        if (value.size() > max_length && code_point_count(value) > max_length)
+            return check_length(value, 0, max_length, out);
+        if (matches(value)) return true;
+        out.add(problem_kind::pattern, "must be an absolute URI");
+        return false;
     }
+    // The URI, or its problems (too long, not an absolute URI, not valid UTF-8); see `make` in
+    // types/bounded_string.hpp.
+    static result<absolute_uri> make(std::string s) { return validation::checked(absolute_uri(std::move(s))); }
 };
 
 }  // namespace esign

@@ -4,92 +4,48 @@
 // The bound is part of the type, so a reader of a struct sees the rule.
 #include <cstddef>
 #include <cstdint>
-#include <cstring>
 #include <limits>
 #include <string>
 #include <string_view>
-#include <type_traits>
 #include <utility>
+
+#include <fmt/format.h>
+
+#include <esign/validation/check.hpp>
+#include <esign/validation/problem.hpp>
+#include <esign/validation/utf8.hpp>
 
 namespace esign {
 
 inline constexpr std::size_t unbounded = std::numeric_limits<std::size_t>::max();
 
-// Code points of valid UTF-8: every byte that is not a continuation byte (10xxxxxx) starts one.
-// At run time 8 bytes at a time: a continuation byte is one whose bit 7 is set and bit 6 clear
-// (the shift moves each byte's bit 6 to its bit 7; what crosses into the next byte is masked off),
-// and the multiplication adds the eight 0-or-1 bytes into the top one (no popcount instruction
-// is assumed: without -mpopcnt, std::popcount is a library call).
-constexpr std::size_t code_point_count(std::string_view s) noexcept {
-    std::size_t continuation = 0;
-    std::size_t i = 0;
-    if (!std::is_constant_evaluated()) {
-        for (; i + 8 <= s.size(); i += 8) {
-            std::uint64_t w;
-            std::memcpy(&w, s.data() + i, sizeof w);
-            const std::uint64_t ones = (w & ~(w << 1) & 0x8080808080808080u) >> 7;
-            continuation += static_cast<std::size_t>((ones * 0x0101010101010101u) >> 56);
-        }
-    }
-    for (; i < s.size(); ++i) continuation += (static_cast<unsigned char>(s[i]) & 0xC0u) == 0x80u;
-    return s.size() - continuation;
+// The length rule of every bounded string (and of the e-mail and URI types' lengths), in code
+// points: true when it holds, else its problem (too short, too long, not exactly `min`).
+inline bool check_length(std::string_view s, std::size_t min, std::size_t max, problem_sink& out) {
+    // A code point is 1 to 4 bytes: most strings are judged by their size alone.
+    if (s.size() <= max && (s.size() + 3) / 4 >= min) return true;
+    std::size_t n = code_point_count(s);
+    if (min == max && n != min)
+        out.add(n < min ? problem_kind::too_short : problem_kind::too_long,
+                fmt::format("must be exactly {} characters", min), static_cast<std::int64_t>(min));
+    else if (n < min)
+        out.add(problem_kind::too_short,
+                min == 1 ? std::string("must not be empty") : fmt::format("must be at least {} characters", min),
+                static_cast<std::int64_t>(min));
+    else if (n > max)
+        out.add(problem_kind::too_long, fmt::format("must be at most {} characters", max),
+                static_cast<std::int64_t>(max));
+    else
+        return true;
+    return false;
 }
 
-// The length of the UTF-8 sequence that `rest` begins with, whose first byte is 0x80 or above,
-// as RFC 3629 defines it (no overlong form, no surrogate, nothing above U+10FFFF); 0 when it is
-// not one (a continuation byte, an overlong lead C0 or C1, F5 to FF, a wrong or missing byte).
-constexpr std::size_t utf8_sequence_length(std::string_view rest) noexcept {
-    const auto c = static_cast<unsigned char>(rest[0]);
-    std::size_t length = 0;
-    unsigned char low = 0x80, high = 0xBF;  // the range of the second byte
-    if (c >= 0xC2 && c <= 0xDF)
-        length = 2;
-    else if (c >= 0xE0 && c <= 0xEF) {
-        length = 3;
-        if (c == 0xE0) low = 0xA0;   // overlong
-        if (c == 0xED) high = 0x9F;  // surrogates
-    } else if (c >= 0xF0 && c <= 0xF4) {
-        length = 4;
-        if (c == 0xF0) low = 0x90;   // overlong
-        if (c == 0xF4) high = 0x8F;  // above U+10FFFF
-    } else {
-        return 0;
-    }
-    if (rest.size() < length) return 0;
-    const auto second = static_cast<unsigned char>(rest[1]);
-    if (second < low || second > high) return 0;
-    for (std::size_t k = 2; k < length; ++k)
-        if ((static_cast<unsigned char>(rest[k]) & 0xC0u) != 0x80u) return 0;
-    return length;
-}
-
-// Whether `s` is valid UTF-8 as RFC 3629 defines it, as the text of a JSON document must be:
-// what the parser of json::read accepts.
-constexpr bool valid_utf8(std::string_view s) noexcept {
-    const std::size_t n = s.size();
-    std::size_t i = 0;
-    while (i < n) {
-        if (!std::is_constant_evaluated()) {  // ASCII, 8 bytes at a time: most text
-            std::uint64_t word = 0;
-            while (n - i >= 8 && (std::memcpy(&word, s.data() + i, 8), (word & 0x8080808080808080u) == 0)) i += 8;
-            if (i == n) break;
-        }
-        if (static_cast<unsigned char>(s[i]) < 0x80) {
-            ++i;
-            continue;
-        }
-        const std::size_t length = utf8_sequence_length(s.substr(i));
-        if (length == 0) return false;
-        i += length;
-    }
-    return true;
-}
-
-// Checked construction (`make`, here and on the other constrained types): the value, or every
-// problem it has, as an esign::result, e.g. bounded_string<1, 100>::make(text). The problems are
-// those of esign::checked, of <esign/json/check.hpp> (included by <esign/esign.hpp>), which this
-// layer cannot include: `make` finds it by argument-dependent lookup where it is called.
-// Building the type directly (bounded_string<1, 100>{text}) checks nothing, as before.
+// Each constrained type (here and in the other headers of types/) carries its rule, `check`
+// (validation/rule.hpp), and its facts (bounds, pattern) as static members, which the JSON
+// reader, the schema export and the fuzz generator read. Checked construction, `make`, gives the
+// value or every problem it has (esign::validation::checked), e.g.
+// bounded_string<1, 100>::make(text); building the type directly (bounded_string<1, 100>{text})
+// checks nothing, as before.
 
 template <std::size_t Min, std::size_t Max = unbounded>
 struct bounded_string : std::string {
@@ -102,8 +58,10 @@ struct bounded_string : std::string {
     bounded_string(std::string_view s) : std::string(s) {}
     const std::string& str() const noexcept { return *this; }
 
-    // The string, or its problems (too short, too long: in code points; not valid UTF-8).
-    static auto make(std::string s) { return checked(bounded_string(std::move(s))); }
+    // Too short or too long, in code points.
+    static bool check(const bounded_string& value, problem_sink& out) { return check_length(value, Min, Max, out); }
+    // The string, or its problems (those of `check`; not valid UTF-8).
+    static result<bounded_string> make(std::string s) { return validation::checked(bounded_string(std::move(s))); }
 };
 
 // Every input identifier of the interface: exactly 36 characters, syntax not checked further.

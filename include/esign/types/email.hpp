@@ -8,6 +8,8 @@
 
 #include <esign/regex/email.hpp>
 #include <esign/types/bounded_string.hpp>
+#include <esign/validation/check.hpp>
+#include <esign/validation/problem.hpp>
 
 namespace esign {
 
@@ -33,9 +35,18 @@ struct email : std::string {
         return Form == email_form::general ? regex::is_general_email(s) : regex::is_update_recipient_email(s);
     }
 
+    // Both rules are judged: a long address can also be malformed.
+    static bool check(const email& value, problem_sink& out) {
+        bool ok = check_length(value, 0, Max, out);
+        if (!matches(value)) {
+            out.add(problem_kind::pattern, "must be a valid e-mail address");
+            ok = false;
+        }
+        return ok;
+    }
     // The address, or its problems (too long, not an e-mail address of the form, not valid
     // UTF-8); see `make` in types/bounded_string.hpp.
-    static auto make(std::string s) { return checked(email(std::move(s))); }
+    static result<email> make(std::string s) { return validation::checked(email(std::move(s))); }
 };
 
 using email_address = email<email_form::general>;

@@ -5,7 +5,11 @@
 #include <string_view>
 #include <utility>
 
+#include <fmt/format.h>
+
 #include <esign/regex/regex.hpp>
+#include <esign/validation/check.hpp>
+#include <esign/validation/problem.hpp>
 
 namespace esign {
 
@@ -20,8 +24,13 @@ struct pattern_string : std::string {
     static constexpr std::string_view pattern() noexcept { return Pattern.view(); }
     static constexpr bool matches(std::string_view s) noexcept { return regex::matches<Pattern>(s); }
 
+    static bool check(const pattern_string& value, problem_sink& out) {
+        if (matches(value)) return true;
+        out.add(problem_kind::pattern, fmt::format("must match {}", Pattern.view()));
+        return false;
+    }
     // The string, or its problems (no match, not valid UTF-8); see `make` in types/bounded_string.hpp.
-    static auto make(std::string s) { return checked(pattern_string(std::move(s))); }
+    static result<pattern_string> make(std::string s) { return validation::checked(pattern_string(std::move(s))); }
 };
 
 using hex_color = pattern_string<"^#([0-9A-Fa-f]{3}|[0-9A-Fa-f]{6})$">;

@@ -6,6 +6,11 @@
 #include <cstdint>
 #include <limits>
 
+#include <fmt/format.h>
+
+#include <esign/validation/check.hpp>
+#include <esign/validation/problem.hpp>
+
 namespace esign {
 
 inline constexpr std::int64_t int32_min = std::numeric_limits<std::int32_t>::min();
@@ -24,10 +29,22 @@ struct ranged {
     constexpr operator std::int32_t() const noexcept { return value; }
     friend constexpr bool operator==(ranged, ranged) = default;
 
+    // The range rule, on any integer (a reader judges one beyond 32 bits before it is a ranged).
+    static bool check_value(std::int64_t i, problem_sink& out) {
+        if (i < Min)
+            out.add(problem_kind::range, fmt::format("must be at least {}", Min), Min);
+        else if (i > Max)
+            out.add(problem_kind::range, fmt::format("must be at most {}", Max), Max);
+        else
+            return true;
+        return false;
+    }
+    static bool check(const ranged& value, problem_sink& out) { return check_value(value.value, out); }
+
     // The integer, or its problem (below Min, above Max); see `make` in types/bounded_string.hpp.
     // A value beyond 32 bits is out of range as the nearest 32-bit value is.
-    static auto make(std::int64_t v) {
-        return checked(ranged(static_cast<std::int32_t>(std::clamp(v, int32_min, int32_max))));
+    static result<ranged> make(std::int64_t v) {
+        return validation::checked(ranged(static_cast<std::int32_t>(std::clamp(v, int32_min, int32_max))));
     }
 };
 

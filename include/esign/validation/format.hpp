@@ -11,7 +11,7 @@
 
 #include <fmt/format.h>
 
-#include <esign/types/enum_names.hpp>
+#include <esign/validation/enum_names.hpp>
 #include <esign/validation/problem.hpp>
 
 namespace esign {

@@ -25,7 +25,7 @@
 #include <esign/json/codec.hpp>
 #include <esign/json/decoder.hpp>
 #include <esign/json/detail/scanner.hpp>
-#include <esign/types/detail/same_name.hpp>
+#include <esign/validation/detail/same_name.hpp>
 
 namespace esign::json::detail {
 
