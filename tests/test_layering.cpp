@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: BSL-1.0
 // The headers' arrows run one way (issue: one source of truth per fact): each folder of
 // include/esign/ includes only itself and the folders below it, in this order:
-//   regex → types → validation → model → rules → json → schema → reference
+//   regex → validation → types → model → rules → json → schema → reference
 // (esign.hpp and version.hpp, at the top, may include any). A new include that points upwards
 // fails here with the file and the line.
 #include <catch2/catch.hpp>
@@ -17,7 +17,7 @@ namespace test_layering {
 
 namespace {
 
-const std::vector<std::string> layers{"regex", "types", "validation", "model", "rules", "json", "schema", "reference"};
+const std::vector<std::string> layers{"regex", "validation", "types", "model", "rules", "json", "schema", "reference"};
 
 int rank_of(const std::string& layer) {
     for (std::size_t i = 0; i < layers.size(); ++i)

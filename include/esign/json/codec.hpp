@@ -7,7 +7,7 @@
 //   static void read(const scalar&, T&, decoder&);                // a string, number, boolean or null
 //   static void decode(const boost::json::value&, T&, decoder&);  // any value, as a DOM
 //   static void encode(const T&, boost::json::value&);
-//   static void check(const T&, problem_sink&);                   // optional: the rules of a T
+//   static void check(const T&, problem_sink&);                   // optional: rules beyond the type's
 //   static void write(const T&, text_buffer& out);                // optional: the text, appended
 //   static boost::json::object schema(auto& context);             // optional: its JSON Schema
 //
@@ -15,16 +15,17 @@
 // throws. `read` is called straight from the parser's events; `decode` gets the value built
 // first.
 //
-// `check` (optional) holds the rules a value of T must follow once it is a T (a length, a
-// pattern, a range), so that the two ways of judging a value share them: the reader calls it
-// once it has the value (`auto sink = d.sink(); check(out, sink);`), and esign::check
-// (json/check.hpp) calls it on a value built in code. It adds each problem with
-// `out.add(kind, message, limit)`, at the value's own path, which the sink knows; it may return
-// bool (whether the rules hold), which esign::check ignores. A codec without `check` has no
-// rules: esign::check accepts every value of its type. For the rules across members of a
-// struct, esign::check takes a value whose check finds a problem to be one that the reader
-// does not keep (the member keeps what it held), unless T derives from std::string (a reader
-// keeps a string that breaks its rules); see json/check.hpp.
+// `check` (optional) holds rules a value of T must follow that its type cannot state itself (a
+// type of another library without a rule_of<T>; an unsigned counter that JSON reads as a signed
+// 64-bit integer). A type's own rule is better stated with the type (validation/rule.hpp): the
+// codec of a string type with a rule is given (json/codecs.hpp), and esign::check judges it with
+// or without JSON. A codec's `check` is called by esign::check where json/check.hpp is included,
+// after the type's rule, and by the codec's reader where it chooses (`auto sink = d.sink();
+// check(out, sink);`). It adds each problem with `out.add(kind, message, limit)`, at the value's
+// own path, which the sink knows; it may return bool (whether the rules hold). For the rules
+// across members of a struct, esign::check takes a value whose check finds a problem to be one
+// that the reader does not keep (the member keeps what it held), unless T derives from
+// std::string (a reader keeps a string that breaks its rules); see json/check.hpp.
 //
 // `write` (optional) appends the value's JSON text straight from the value, the same bytes
 // `encode` and boost::json::serialize give (text_buffer's append and put, write_string,
