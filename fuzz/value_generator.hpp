@@ -219,21 +219,23 @@ struct gen<esign::scalar_text> {
 };
 template <std::size_t Min, std::size_t Max>
 struct gen<esign::bounded_string<Min, Max>> {
-    static void make(bytes& b, esign::bounded_string<Min, Max>& out) {
+    using type = esign::bounded_string<Min, Max>;
+    static void make(bytes& b, type& out) {
         if (b.unwritable()) return out.assign(raw_bytes(b)), void();
         if (b.corrupt()) {
-            if (auto bad = bad_length(b, Min, Max)) return out.assign(*bad), void();
+            if (auto bad = bad_length(b, type::min_length, type::max_length)) return out.assign(*bad), void();
         }
-        out.assign(text(b, Min, Max));
+        out.assign(text(b, type::min_length, type::max_length));
     }
 };
 template <esign::email_form Form, std::size_t Max>
 struct gen<esign::email<Form, Max>> {
-    static void make(bytes& b, esign::email<Form, Max>& out) {
+    using type = esign::email<Form, Max>;
+    static void make(bytes& b, type& out) {
         if (b.unwritable()) return out.assign(raw_bytes(b)), void();
         if (b.corrupt()) {
-            if (Max < 4096 && b.bit())  // too long, and maybe still of the pattern
-                return out.assign(std::string(Max - 11 + b.below(4), 'x') + "@example.com"), void();
+            if (type::max_length < 4096 && b.bit())  // too long, and maybe still of the pattern
+                return out.assign(std::string(type::max_length - 11 + b.below(4), 'x') + "@example.com"), void();
             return out.assign(bad_emails[b.below(std::size(bad_emails))]), void();
         }
         out.assign(emails[b.below(std::size(emails))]);
@@ -246,7 +248,8 @@ struct gen<esign::pattern_string<P>> {
         std::vector<const char*> fits;
         for (const char* c : patterned)
             if (esign::pattern_string<P>::matches(c) != bad) fits.push_back(c);
-        ESIGN_FUZZ_CHECK(!fits.empty(), "the generator has no value for the pattern %s", P.view().data());
+        ESIGN_FUZZ_CHECK(!fits.empty(), "the generator has no value for the pattern %s",
+                         std::string(esign::pattern_string<P>::pattern()).c_str());
         out.assign(fits[b.below(fits.size())]);
     }
 };
@@ -255,15 +258,20 @@ struct gen<esign::absolute_uri> {
     static void make(bytes& b, esign::absolute_uri& out) {
         if (b.unwritable()) return out.assign(std::string(uris[0]) + raw_bytes(b)), void();
         if (b.corrupt()) {
-            if (b.bit()) return out.assign("https://example.com/" + std::string(2027 + b.below(4), 'a')), void();
+            if (b.bit())  // from one short of the maximum to two beyond ("https://example.com/" is 20)
+                return out.assign("https://example.com/" +
+                                  std::string(esign::absolute_uri::max_length - 21 + b.below(4), 'a')),
+                       void();
             return out.assign(bad_uris[b.below(std::size(bad_uris))]), void();
         }
         out.assign(uris[b.below(std::size(uris))]);
     }
 };
-template <std::int64_t Min, std::int64_t Max>
-struct gen<esign::ranged<Min, Max>> {
-    static void make(bytes& b, esign::ranged<Min, Max>& out) {
+template <std::int64_t Lowest, std::int64_t Highest>
+struct gen<esign::ranged<Lowest, Highest>> {
+    static constexpr std::int64_t Min = esign::ranged<Lowest, Highest>::min_value;
+    static constexpr std::int64_t Max = esign::ranged<Lowest, Highest>::max_value;
+    static void make(bytes& b, esign::ranged<Lowest, Highest>& out) {
         if (b.corrupt()) {
             const bool low = b.bit();
             if (low && Min > esign::int32_min)
@@ -301,9 +309,11 @@ struct gen<std::vector<T>> {
         for (auto& item : out) fill(b, item);
     }
 };
-template <class T, std::size_t Min, std::size_t Max>
-struct gen<esign::bounded_vector<T, Min, Max>> {
-    static void make(bytes& b, esign::bounded_vector<T, Min, Max>& out) {
+template <class T, std::size_t Fewest, std::size_t Most>
+struct gen<esign::bounded_vector<T, Fewest, Most>> {
+    static constexpr std::size_t Min = esign::bounded_vector<T, Fewest, Most>::min_size;
+    static constexpr std::size_t Max = esign::bounded_vector<T, Fewest, Most>::max_size;
+    static void make(bytes& b, esign::bounded_vector<T, Fewest, Most>& out) {
         std::size_t size = 0;
         if (b.corrupt() && (Max <= 64 || Min > 0)) {  // items beyond the maximum, or too few
             size = Max <= 64 && (Min == 0 || b.bit()) ? Max + 1 + b.below(2) : Min - 1;

@@ -3,7 +3,10 @@
 // JSON Schema (draft 2020-12) generated from the reflected types, so the schema and the
 // decoder (json/codecs.hpp, json/described.hpp) cannot drift apart.
 //
-// A type of your own gives its schema where it says everything else, in its codec:
+// A string type of your own with a rule (validation/rule.hpp) gets its schema from the facts it
+// states as static members (format, pattern(), min_length, max_length, ascii: see
+// schema_of<checked_string> below), with nothing to add here. Any other type of your own gives its
+// schema where it says everything else, in its codec:
 //   static boost::json::object schema(auto& context);   // context: a schema_context
 // (json/codec.hpp). Specializing esign::schema::schema_of<T> with
 //   static boost::json::object make(schema_context&);

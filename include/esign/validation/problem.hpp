@@ -96,7 +96,7 @@ public:
                  std::size_t first_problem = 0, std::size_t* dropped = nullptr) noexcept
         : out_(&out), make_base_(base), context_(context), first_problem_(first_problem), dropped_(dropped) {}
 
-    // A problem of the value being checked itself (a codec's check: "must be at most 100 characters").
+    // A problem of the value being checked itself (a type's rule: "must be at most 100 characters").
     void add(problem_kind kind, std::string message, std::optional<std::int64_t> limit = std::nullopt) {
         if (full()) return;
         out_->push_back(problem{base(), kind, limit, std::move(message)});
