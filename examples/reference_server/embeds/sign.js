@@ -245,7 +245,7 @@
         el('dt', null, 'Status'), el('dd', null, String(recipient.status || '')),
         el('dt', null, 'Envelope'), el('dd', null, String(envelope.status || ''))),
       turn ? el('p', { class: 'turn' }, turn) : null,
-      waiting.length ? el('p', null, 'Waiting for: ' + waiting.join(', ') + '.') : null);
+      waiting.length && !recipient.yourTurn ? el('p', null, 'Waiting for: ' + waiting.join(', ') + '.') : null);
     nodes.push(who);
     if (view.notAllowedReason) {
       nodes.push(el('p', { class: 'panel notice', role: 'note' }, String(view.notAllowedReason)));
