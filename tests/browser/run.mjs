@@ -7,7 +7,7 @@
 //
 //   node tests/browser/run.mjs                          every case; exit status 1 on a failure
 //   node tests/browser/run.mjs --only decline           the cases whose name contains "decline"
-//   node tests/browser/run.mjs --screenshot docs/signing-page.png   also writes the README's picture
+//   node tests/browser/run.mjs --screenshot docs/signing-page.png   only writes the README's picture
 //
 // Environment: ESIGN_SERVER (the server program; else esign-reference-server on PATH),
 // ESIGN_CHROMIUM (else /usr/lib/chromium/chromium, else chromium on PATH), ESIGN_NPM_CACHE (where
@@ -277,7 +277,6 @@ test('a signer signs: the host gets subnoto:documentSigned, the envelope complet
     });
     assert.ok(Math.abs(geometry.ratio - 842 / 595) < 0.02, `page ratio ${geometry.ratio}`);
     assert.ok(Math.abs(geometry.x - 60 / 595) < 0.01, `block x ${geometry.x}`);
-    if (screenshot) await writeScreenshot(s);
     await s.sign('Alice Martin');
     const messages = await eventually('the host to receive the message', async () => {
       const m = await s.received();
@@ -607,12 +606,28 @@ async function measure(ctx) {
     `(min ${times[0].toFixed(1)}, max ${times[times.length - 1].toFixed(1)})`);
 }
 
-async function writeScreenshot(s) {
-  await s.page.setViewport({ width: 900, height: 1100 });
-  await s.page.evaluate(() => { document.getElementById('embed').style.height = '1060px'; });
-  await s.mustHave('button', 'Sign');
-  await s.page.screenshot({ path: screenshot });
-  console.log(`# screenshot written: ${screenshot}`);
+// The README's picture: the page framed by the host page, a signer's turn, a document with blocks.
+async function writeScreenshot(ctx, file) {
+  const team = await ctx.server.createTeam({ name: 'Acme Rentals' });
+  const alice = person('alice@example.com', 'Alice', 'Martin');
+  const envelopeUuid = await sentEnvelope(team, {
+    title: 'Lease agreement, 12 Rue des Lilas',
+    recipients: [alice],
+    blocks: [
+      { page: 1, x: 60, y: 60, width: 280, height: 24, text: 'Tenant: Alice Martin' },
+      { page: 1, x: 60, y: 96, width: 280, height: 24, text: 'Rent: 950 EUR a month' },
+      { page: 1, x: 330, y: 150, width: 200, height: 50, text: 'Signature', recipientEmail: alice.email },
+    ],
+  });
+  const s = new Session(ctx);
+  try {
+    await s.open(await iframeToken(team, envelopeUuid, alice.email), { viewport: { width: 900, height: 1034 } }); // the host's header and the frame
+    await (await s.mustHave('textbox', 'Your name')).type('Alice Martin');
+    await s.page.screenshot({ path: file });
+    console.log(`# screenshot written: ${file}`);
+  } finally {
+    await s.close();
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -630,6 +645,10 @@ async function main() {
   const ctx = { server, host, browser };
   let failures = 0;
   try {
+    if (screenshot) {
+      await writeScreenshot(ctx, screenshot);
+      return 0;
+    }
     const chosen = cases.filter((c) => !only || c.name.includes(only));
     if (chosen.length === 0 && !(only && 'measure'.includes(only))) throw new Error(`no case matches --only ${only}`);
     for (const c of chosen) {
