@@ -583,7 +583,9 @@ inline void http_session::send(reference::reply r, bool keep_alive, std::string_
     response_.set("X-Request-Id", r.request_id);
     if (!r.fault_uuid.empty()) response_.set("X-Esign-Fault", r.fault_uuid);
     if (!allow.empty()) response_.set(http::field::allow, allow);
-    for (const auto& [name, value] : asset_headers_) response_.set(name, value);  // a static asset's
+    // A static asset's headers; not on an error found while its request's body was dropped.
+    if (r.status < 400)
+        for (const auto& [name, value] : asset_headers_) response_.set(name, value);
     asset_headers_.clear();
     response_.keep_alive(keep_alive && !stopping_);
     response_.body() = std::move(r.body);

@@ -147,7 +147,7 @@ TEST_CASE("page: HEAD answers the header of GET without the body", "[http][page]
     CHECK(c.post("/_control/clock/now", "{}").status == 200);
 }
 
-TEST_CASE("page: other methods are 405 with Allow: GET, HEAD; other paths under /embeds/ are 404", "[http][page]") {
+TEST_CASE("page: other methods are 405 with Allow GET and HEAD, other paths under /embeds/ are 404", "[http][page]") {
     test_server srv;
     auto c = srv.connect();
     for (const auto& a : assets) {
