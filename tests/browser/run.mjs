@@ -133,17 +133,15 @@ async function sentEnvelope(team, { title = 'Service agreement', recipients, sig
   return envelopeUuid;
 }
 
-async function iframeToken(team, envelopeUuid, email) {
-  return (await team.call('/public/authentication/create-iframe-token', { envelopeUuid, signerEmail: email })).iframeToken;
-}
+// The token of an embed URL.
+const tokenOf = (url) => new URL(url).hash.replace(/^#(t=)?/, '');
 
-// The page's address in a recipient's invitation e-mail (its signingUrl): the way an approver or
-// a viewer reaches the page, as iframe tokens are for signers only.
+// The page's address in a recipient's e-mails (signingUrl): the way an approver or a viewer
+// reaches the page, as iframe tokens are for signers only.
 async function emailLink(team, envelopeUuid, email) {
-  const emails = await team.outbox();
-  const invitation = emails.find((e) => e.kind === 'invitation' && e.envelopeUuid === envelopeUuid && e.to === email);
-  assert.ok(invitation?.signingUrl, `no invitation with a signingUrl for ${email}: ${JSON.stringify(emails)}`);
-  return invitation.signingUrl;
+  const link = await team.signingLink(envelopeUuid, email);
+  assert.ok(link, `no e-mail with a signingUrl for ${email}: ${JSON.stringify(await team.outbox())}`);
+  return link;
 }
 
 async function envelopeStatus(team, envelopeUuid) {
@@ -170,8 +168,8 @@ class Session {
     this.requests = [];
   }
 
-  // Opens the host page framing the signing page for this token (or at this address, an e-mail's
-  // signingUrl); resolves once the page has left its loading state. width: the frame's width in
+  // Opens the host page framing the signing page at this address (an embed URL or an e-mail's
+  // signingUrl), or for this token; resolves once the page has left its loading state. width: the frame's width in
   // CSS pixels; direct: the page itself, not framed.
   async open(token, { width, direct = false, viewport = { width: 1000, height: 1200 } } = {}) {
     const { browser, server, host } = this.ctx;
@@ -259,7 +257,7 @@ test('a signer signs: the host gets subnoto:documentSigned, the envelope complet
   });
   const s = new Session(ctx);
   try {
-    await s.open(await iframeToken(team, envelopeUuid, alice.email));
+    await s.open(await team.embedUrl(envelopeUuid, alice.email));
     assert.equal(await s.state(), 'ready');
     const text = await s.text();
     assert.match(text, /Service agreement <b>2026<\/b>/); // the title as text, not markup
@@ -308,11 +306,11 @@ test('two signers in order: the second sees "not your turn" until the first sign
   const second = new Session(ctx);
   const first = new Session(ctx);
   try {
-    await second.open(await iframeToken(team, envelopeUuid, bob.email));
+    await second.open(await team.embedUrl(envelopeUuid, bob.email));
     assert.match(await second.text(), /not your turn/i);
     assert.match(await second.text(), /Waiting for: Alice Martin/);
     assert.equal(await second.control('button', 'Sign'), null);
-    await first.open(await iframeToken(team, envelopeUuid, alice.email));
+    await first.open(await team.embedUrl(envelopeUuid, alice.email));
     await first.sign('Alice Martin');
     assert.deepEqual((await first.received()).map((m) => m.data.payload.completed), [false]);
     await (await second.mustHave('button', 'Refresh')).click();
@@ -333,7 +331,7 @@ test('a signer declines with a reason', async (ctx) => {
   const envelopeUuid = await sentEnvelope(team, { recipients: [alice] });
   const s = new Session(ctx);
   try {
-    await s.open(await iframeToken(team, envelopeUuid, alice.email));
+    await s.open(await team.embedUrl(envelopeUuid, alice.email));
     await (await s.mustHave('textbox', 'Reason')).type('The address is wrong');
     await (await s.mustHave('button', 'Decline')).click();
     await s.waitState('declined');
@@ -386,14 +384,14 @@ test('the same token twice: "already used", nothing changes', async (ctx) => {
   const team = await ctx.server.createTeam({ name: 'Twice' });
   const alice = person('alice@example.com', 'Alice', 'Martin');
   const envelopeUuid = await sentEnvelope(team, { recipients: [alice] });
-  const token = await iframeToken(team, envelopeUuid, alice.email);
+  const token = tokenOf(await team.embedUrl(envelopeUuid, alice.email));
   const first = new Session(ctx);
   const again = new Session(ctx);
   try {
     await first.open(token);
     assert.equal(await first.state(), 'ready');
     const before = await team.call('/public/envelope/get', { envelopeUuid });
-    await again.open(token);
+    await again.open(`${ctx.server.url}/embeds/sign#${token}`); // the other form of the address
     assert.equal(await again.state(), 'used');
     assert.match(await again.text(), /already been used/);
     assert.equal(await again.control('button', 'Sign'), null);
@@ -408,7 +406,7 @@ test('a token after one hour on the team clock: "expired"', async (ctx) => {
   const team = await ctx.server.createTeam({ name: 'Expired' });
   const alice = person('alice@example.com', 'Alice', 'Martin');
   const envelopeUuid = await sentEnvelope(team, { recipients: [alice] });
-  const token = await iframeToken(team, envelopeUuid, alice.email);
+  const token = tokenOf(await team.embedUrl(envelopeUuid, alice.email));
   await team.advanceClock(HOUR);
   const s = new Session(ctx);
   try {
@@ -438,12 +436,12 @@ test("team A's token cannot act on team B's envelope through the page's own requ
   const alice = person('alice@example.com', 'Alice', 'Martin');
   const envelopeA = await sentEnvelope(a, { recipients: [alice] });
   const envelopeB = await sentEnvelope(b, { recipients: [alice] });
-  const tokenA = await iframeToken(a, envelopeA, alice.email);
+  const tokenA = tokenOf(await a.embedUrl(envelopeA, alice.email));
   const beforeB = await b.call('/public/envelope/get', { envelopeUuid: envelopeB });
   const s = new Session(ctx);
   try {
     // The page's own origin and fetch, as a script injected into it would do.
-    await s.open(await iframeToken(a, envelopeA, alice.email));
+    await s.open(await a.embedUrl(envelopeA, alice.email));
     const answers = await s.frame.evaluate(async (token, envelopeUuid, teamUuid, workspaceUuid) => {
       const post = async (path, body, headers = {}) => {
         const r = await fetch(path, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: JSON.stringify(body) });
@@ -486,7 +484,7 @@ test('keyboard only (Tab, typing, Enter) completes a signature', async (ctx) => 
   const envelopeUuid = await sentEnvelope(team, { recipients: [alice] });
   const s = new Session(ctx);
   try {
-    await s.open(await iframeToken(team, envelopeUuid, alice.email));
+    await s.open(await team.embedUrl(envelopeUuid, alice.email));
     await s.mustHave('textbox', 'Your name');
     const focused = () => s.frame.evaluate(() => {
       const e = document.activeElement;
@@ -522,8 +520,8 @@ test('at 320 px wide there is no horizontal scroll and every control fits', asyn
   for (const direct of [true, false]) {
     const s = new Session(ctx);
     try {
-      if (direct) await s.open(await iframeToken(team, envelopeUuid, alice.email), { direct, viewport: { width: 320, height: 640 } });
-      else await s.open(await iframeToken(team, envelopeUuid, carol.email), { width: 320 });
+      if (direct) await s.open(await team.embedUrl(envelopeUuid, alice.email), { direct, viewport: { width: 320, height: 640 } });
+      else await s.open(await team.embedUrl(envelopeUuid, carol.email), { width: 320 });
       const sizes = await s.frame.evaluate(() => ({
         scroll: document.documentElement.scrollWidth,
         client: document.documentElement.clientWidth,
@@ -550,7 +548,7 @@ test('CSP, ETag and 304 on reload; no request to another origin', async (ctx) =>
   const s = new Session(ctx);
   try {
     const responses = [];
-    await s.open(await iframeToken(team, envelopeUuid, alice.email), { direct: true });
+    await s.open(await team.embedUrl(envelopeUuid, alice.email), { direct: true });
     const headers = s.response.headers();
     assert.equal(headers['content-security-policy'], CSP);
     assert.equal(headers['x-content-type-options'], 'nosniff');
@@ -589,7 +587,7 @@ async function measure(ctx) {
   const envelopeUuid = await sentEnvelope(team, { recipients: [alice] });
   const times = [];
   for (let i = 0; i < loads; i++) {
-    const token = await iframeToken(team, envelopeUuid, alice.email);
+    const token = await team.embedUrl(envelopeUuid, alice.email);
     const s = new Session(ctx);
     try {
       await s.open(token, { direct: true });
@@ -621,7 +619,7 @@ async function writeScreenshot(ctx, file) {
   });
   const s = new Session(ctx);
   try {
-    await s.open(await iframeToken(team, envelopeUuid, alice.email), { viewport: { width: 900, height: 1034 } }); // the host's header and the frame
+    await s.open(await team.embedUrl(envelopeUuid, alice.email), { viewport: { width: 900, height: 1034 } }); // the host's header and the frame
     await (await s.mustHave('textbox', 'Your name')).type('Alice Martin');
     await s.page.screenshot({ path: file });
     console.log(`# screenshot written: ${file}`);
