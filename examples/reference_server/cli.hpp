@@ -7,6 +7,7 @@
 //                          [--control-token-file FILE | --control-token TOKEN] [--no-control]
 //                          [--max-connections N] [--max-teams N]
 //                          [--journal-size N] [--self-check] [--documentation-url BASE]
+//                          [--public-url BASE]
 //                          [--header-timeout MS] [--body-timeout MS] [--write-timeout MS]
 //                          [--verbose] [--help]
 //
@@ -78,6 +79,9 @@ inline constexpr std::string_view usage_text =
     "                           suites that start the server themselves)\n"
     "  --documentation-url BASE error.documentationUrl of an error body is BASE followed by the\n"
     "                           code (default https://esign.example/docs/errors#)\n"
+    "  --public-url BASE        the base of the URLs the server writes: an e-mail's signingUrl is\n"
+    "                           BASE/embeds/sign#t=... (an http or https URL; default: the\n"
+    "                           listening address, http://HOST:PORT with the port bound)\n"
     "  --verbose                one line per request on stderr\n"
     "  --help                   this text\n"
     "\n"
@@ -110,6 +114,7 @@ struct command_line {
     std::chrono::milliseconds write_timeout{30'000};
     bool self_check = false;
     std::optional<std::string> documentation_base;
+    std::optional<std::string> public_url;  // --public-url (contract.md §7.1)
     bool verbose = false;
     bool help = false;
 
@@ -331,6 +336,16 @@ inline std::variant<command_line, command_line_error> parse_command_line(const s
             if (!absolute_uri::matches(*v))
                 return command_line_error{"--documentation-url: an absolute URL (RFC 3986) of at most 2048 bytes"};
             cl.documentation_base = std::string(*v);
+        } else if (arg == "--public-url") {
+            auto v = value();
+            if (!v) return missing();
+            const std::string_view url = *v;
+            if (!absolute_uri::matches(url) || !(url.starts_with("http://") || url.starts_with("https://")) ||
+                url.find_first_of("?#") != std::string_view::npos)
+                return command_line_error{
+                    "--public-url: an absolute http or https URL (RFC 3986) of at most 2048 bytes, without query or "
+                    "fragment"};
+            cl.public_url = std::string(url);
         } else if (arg == "--header-timeout" || arg == "--body-timeout" || arg == "--write-timeout") {
             auto& timeout = arg == "--header-timeout" ? cl.header_timeout
                             : arg == "--body-timeout" ? cl.body_timeout

@@ -8,7 +8,8 @@
 //
 //   1. the path (the target without '?query' or '#fragment') is not an operation   → 404
 //      (GET /openapi.json serves the backend's OpenAPI document, 200, no key; other
-//      methods on it → 405 with `Allow: GET`; no document → 404)
+//      methods on it → 405 with `Allow: GET`; no document → 404; GET and HEAD of the signing
+//      page and its assets answer them, see static_assets.hpp; other methods → 405)
 //   2. the method is not POST                                                        → 405, `Allow: POST`
 //      (GET /_control/health answers 200 {"status":"ok"}, no credentials, unless --no-control)
 //   3. `Authorization: Bearer <credentials>` may not call the operation (missing, malformed,
@@ -73,6 +74,7 @@
 #include "http_request.hpp"
 #include "log.hpp"
 #include "session_registry.hpp"
+#include "static_assets.hpp"
 
 namespace esign::server {
 
@@ -174,6 +176,8 @@ private:
     std::optional<reference::backend::caller> caller_;  // resolved once, before the body is read
     std::optional<reference::reply> pending_;           // an early answer waiting for its body to be dropped
     std::string pending_allow_;
+    // The headers of a static asset's answer (static_assets.hpp), sent by send() instead of JSON's.
+    std::vector<std::pair<std::string_view, std::string_view>> asset_headers_;
     bool reading_header_ = false;
     bool stopping_ = false;
     bool closed_ = false;
@@ -362,6 +366,16 @@ inline void http_session::check_request() {
     const auto& req = parser_->get();
     path_ = std::string(detail::request_path(req.target()));
 
+    // The signing page and its assets (contract.md §7.1), compiled in: static_assets.hpp.
+    if (const auto* asset = static_assets::find(path_)) {
+        if (req.method() != http::verb::get && req.method() != http::verb::head)
+            return answer_early(
+                backend.transport_error(path_, rules::transport_status::method_not_allowed, "Use GET for this page."),
+                static_assets::allowed_methods);
+        auto a = static_assets::respond(*asset, req[http::field::if_none_match]);
+        asset_headers_ = std::move(a.headers);
+        return answer_early(reference::reply{a.status, std::move(a.body), detail::random_request_id()});
+    }
     if (path_ == "/openapi.json") {
         if (auto doc = backend.openapi_json()) {
             if (req.method() != http::verb::get)
@@ -569,9 +583,15 @@ inline void http_session::send(reference::reply r, bool keep_alive, std::string_
     response_.set("X-Request-Id", r.request_id);
     if (!r.fault_uuid.empty()) response_.set("X-Esign-Fault", r.fault_uuid);
     if (!allow.empty()) response_.set(http::field::allow, allow);
+    // A static asset's headers; not on an error found while its request's body was dropped.
+    if (r.status < 400)
+        for (const auto& [name, value] : asset_headers_) response_.set(name, value);
+    asset_headers_.clear();
     response_.keep_alive(keep_alive && !stopping_);
     response_.body() = std::move(r.body);
     response_.prepare_payload();
+    // A 304 (static_assets.hpp) has no body, and its length would be the 200's (RFC 9110 §8.6).
+    if (r.status == 304) response_.erase(http::field::content_length);
     log_request(r.status);
     if (head) response_.body().clear();  // the header keeps the length of the body not sent
 

@@ -101,6 +101,11 @@ int run(const server::command_line& cl, std::optional<std::string> control_token
         return 2;
     }
 
+    const auto address = bound.address();
+    const std::string host = address.is_v6() ? "[" + address.to_string() + "]" : address.to_string();
+    // The base of written URLs (contract.md §7.1), set before any request is served.
+    backend->set_public_url(cl.public_url.value_or(fmt::format("http://{}:{}", host, bound.port())));
+
     server::webhook_sender sender(*backend, cl.webhook_threads, cl.public_webhooks_only, log);
 
     run_state state;
@@ -116,8 +121,6 @@ int run(const server::command_line& cl, std::optional<std::string> control_token
     http.start();
     sender.start();
 
-    const auto address = bound.address();
-    const std::string host = address.is_v6() ? "[" + address.to_string() + "]" : address.to_string();
     std::printf("listening on http://%s:%u\n", host.c_str(), static_cast<unsigned>(bound.port()));
     std::fflush(stdout);
     log.info(fmt::format("{} HTTP threads, {} webhook threads, max body {} bytes{}{}{}", threads, cl.webhook_threads,

@@ -103,6 +103,14 @@ export class Server {
     await this.control('reset');
   }
 
+  /**
+   * A signer's /embeds/ operation (the signing page's: session/start, envelope/get,
+   * recipient/act); no API key, the body's token or session says who signs.
+   */
+  embeds(operation, body = {}) {
+    return this.request(`/embeds/${operation}`, body);
+  }
+
   /** /_control/team/create; members are other wire members (apiCredits, features...). */
   async createTeam(members = {}) {
     return new Team(this, await this.control('team/create', members));
@@ -205,6 +213,22 @@ export class Team {
   async outbox() {
     return (await this.control('outbox/list')).emails;
   }
+  /** The signingUrl of the last e-mail to that recipient of the envelope (undefined if none). */
+  async signingLink(envelopeUuid, email) {
+    const mails = (await this.outbox()).filter((m) => m.envelopeUuid === envelopeUuid && m.to === email);
+    return mails.length ? mails[mails.length - 1].signingUrl : undefined;
+  }
+
+  /**
+   * A signer's embed URL, {server}/embeds/sign#t={iframeToken}, as an integrator's front end
+   * loads it in an iframe: a new iframe token (single use, one hour on the team's clock).
+   */
+  async embedUrl(envelopeUuid, signerEmail, workspaceUuid = undefined) {
+    const { iframeToken } = await this.call('/public/authentication/create-iframe-token',
+      { workspaceUuid, envelopeUuid, signerEmail });
+    return `${this.server.url}/embeds/sign#t=${iframeToken}`;
+  }
+
 
   /** Webhook delivery records, of one webhook or all. */
   async webhookDeliveries(webhookUuid = undefined) {

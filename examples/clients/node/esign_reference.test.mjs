@@ -220,6 +220,30 @@ describe('team operations', () => {
       400, 'ACTION_NOT_ALLOWED');
   });
 
+  it('gives embed URLs and signing links that the signing page operations accept', async () => {
+    const team = await server.createTeam();
+    const { envelopeUuid } = await team.createEnvelope({ title: 'To sign' });
+    await team.call('/public/envelope/add-recipients', {
+      envelopeUuid, recipients: [{ ...recipient('signer@example.com'), verificationType: 'email' }],
+    });
+    await team.call('/public/envelope/send', { envelopeUuid });
+    const link = await team.signingLink(envelopeUuid, 'signer@example.com');
+    assert.ok(link.startsWith(`${server.url}/embeds/sign#t=slt.`), link);
+    assert.equal((await team.outbox())[0].signingUrl, link);
+    const url = await team.embedUrl(envelopeUuid, 'signer@example.com');
+    assert.ok(url.startsWith(`${server.url}/embeds/sign#t=sit.`), url);
+    const token = url.split('#t=')[1];
+    const { session } = await server.embeds('session/start', { token });
+    await rejectsWith(server.embeds('session/start', { token }), 409, 'SIGNING_TOKEN_USED');
+    const page = await server.embeds('envelope/get', { session });
+    assert.equal(page.recipient.email, 'signer@example.com');
+    assert.equal(page.actions.sign, true);
+    const done = await server.embeds('recipient/act',
+      { session, action: 'sign', signatureName: 'Ada Lovelace' });
+    assert.equal(done.envelopeStatus, 'complete');
+    assert.equal(done.completed, true);
+  });
+
   it('creates from a control template and cancels', async () => {
     const team = await server.createTeam();
     const { templateUuid } = await team.createTemplate({ title: 'Lease', recipientLabels: ['Tenant'] });

@@ -119,6 +119,11 @@ class Server:
         """/_control/reset: every team and the clock back to the state at start."""
         self.control("reset")
 
+    def embeds(self, operation, body=None):
+        """A signer's /embeds/ operation (the signing page's: session/start, envelope/get,
+        recipient/act); no API key, the body's token or session says who signs."""
+        return self.request("/embeds/" + operation, body)
+
     def create_team(self, name=None, seed=None, start_time=None, **members):
         """/_control/team/create; members are other wire members (apiCredits, features...)."""
         body = dict(members)
@@ -228,8 +233,23 @@ class Team:
         return self.control("clock/advance", {"milliseconds": milliseconds})["now"]
 
     def outbox(self):
-        """E-mails the server would have sent for the team, oldest first."""
+        """E-mails the server would have sent for the team, oldest first. Invitations and
+        reminders carry signingUrl: the recipient's signing page, {base}/embeds/sign#t=..."""
         return self.control("outbox/list")["emails"]
+
+    def signing_link(self, envelope_uuid, email):
+        """The signingUrl of the last e-mail to that recipient of the envelope (None if none)."""
+        links = [m.get("signingUrl") for m in self.outbox()
+                 if m["envelopeUuid"] == envelope_uuid and m["to"] == email]
+        return links[-1] if links else None
+
+    def embed_url(self, envelope_uuid, signer_email, workspace_uuid=None):
+        """A signer's embed URL, {server}/embeds/sign#t={iframeToken}, as an integrator's front end
+        loads it in an iframe: a new iframe token (single use, one hour on the team's clock)."""
+        body = _members(workspaceUuid=workspace_uuid, envelopeUuid=envelope_uuid,
+                        signerEmail=signer_email)
+        token = self.call("/public/authentication/create-iframe-token", body)["iframeToken"]
+        return self.server.url.rstrip("/") + "/embeds/sign#t=" + token
 
     def webhook_deliveries(self, webhook_uuid=None):
         """Webhook delivery records, of one webhook or all."""

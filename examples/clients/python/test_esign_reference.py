@@ -248,6 +248,32 @@ class TeamOperations(unittest.TestCase):
             team.act(envelope, "signer@example.com", "sign")
         self.assertEsignError(caught, 400, "ACTION_NOT_ALLOWED")
 
+    def test_embed_url_and_signing_links(self):
+        team = self.team
+        envelope = team.create_envelope("To sign")["envelopeUuid"]
+        signer = dict(recipient("signer@example.com"), verificationType="email")
+        team.call("/public/envelope/add-recipients", {"envelopeUuid": envelope, "recipients": [signer]})
+        team.call("/public/envelope/send", {"envelopeUuid": envelope})
+        # The e-mail's link: the server's address, the signing page, a link token.
+        link = team.signing_link(envelope, "signer@example.com")
+        self.assertTrue(link.startswith(SERVER.url + "/embeds/sign#t=slt."), link)
+        self.assertEqual(team.outbox()[0]["signingUrl"], link)
+        # The embed URL: a fresh iframe token on the same page, exchanged once for a session.
+        url = team.embed_url(envelope, "signer@example.com")
+        self.assertTrue(url.startswith(SERVER.url + "/embeds/sign#t=sit."), url)
+        token = url.split("#t=", 1)[1]
+        session = SERVER.embeds("session/start", {"token": token})["session"]
+        with self.assertRaises(EsignError) as caught:
+            SERVER.embeds("session/start", {"token": token})
+        self.assertEsignError(caught, 409, "SIGNING_TOKEN_USED")
+        page = SERVER.embeds("envelope/get", {"session": session})
+        self.assertEqual(page["recipient"]["email"], "signer@example.com")
+        self.assertTrue(page["actions"]["sign"])
+        done = SERVER.embeds("recipient/act", {"session": session, "action": "sign",
+                                               "signatureName": "Ada Lovelace"})
+        self.assertEqual(done["envelopeStatus"], "complete")
+        self.assertTrue(done["completed"])
+
     def test_template_and_cancel(self):
         team = self.team
         template = team.create_template("Lease", ["Tenant"])["templateUuid"]

@@ -238,8 +238,11 @@ struct outbox_email {
     std::string envelopeUuid;
     std::string teamUuid;
     std::int64_t timestamp{};
+    // contract.md §7.1: {base}/embeds/sign#t={linkToken}, the recipient's signing page (base:
+    // --public-url, else the listening address); absent once the team dropped that link token.
+    std::optional<std::string> signingUrl{};  // (an initializer: aggregates may leave it out)
 };
-BOOST_DESCRIBE_STRUCT(outbox_email, (), (to, kind, envelopeUuid, teamUuid, timestamp))
+BOOST_DESCRIBE_STRUCT(outbox_email, (), (to, kind, envelopeUuid, teamUuid, timestamp, signingUrl))
 
 struct control_outbox_list_request {};
 BOOST_DESCRIBE_STRUCT(control_outbox_list_request, (), ())

@@ -6,6 +6,7 @@
 #include <esign/model/contact.hpp>
 #include <esign/model/control.hpp>
 #include <esign/model/document.hpp>
+#include <esign/model/embeds.hpp>
 #include <esign/model/enums.hpp>
 #include <esign/model/envelope.hpp>
 #include <esign/model/error_body.hpp>

@@ -19,6 +19,7 @@
 #include <esign/model/contact.hpp>
 #include <esign/model/control.hpp>
 #include <esign/model/document.hpp>
+#include <esign/model/embeds.hpp>
 #include <esign/model/envelope.hpp>
 #include <esign/model/error_code_set.hpp>
 #include <esign/model/harness.hpp>
@@ -36,6 +37,7 @@ enum class operation_access {
     team_control,    // a control operation that needs a team's credentials; acts on that team
     team_or_server,  // with a team's credentials: that team; without: every team (the operator)
     server,          // the operator only (with --control-token, its token); never a team's key
+    signer,          // no credentials: a signer's token or session in the body names the team (§7.1)
 };
 
 template <class Request, class Response>
@@ -67,19 +69,25 @@ constexpr operation<Request, Response> control_operation(std::string_view path, 
     const bool keyed = access == operation_access::team || access == operation_access::team_control;
     return {path, access, read_only, keyed, true, errors};
 }
+template <class Request, class Response>
+constexpr operation<Request, Response> signer_operation(std::string_view path, error_code_set errors,
+                                                        bool read_only = false) noexcept {
+    return {path, operation_access::signer, read_only, false, false, errors};
+}
 inline constexpr bool reads = true;  // marks a read-only operation in the table below
 namespace codes {
 using enum error_code;  // the table below names codes without their enum
 }  // namespace codes
 }  // namespace detail
 
-// Every operation: the 27 public ones, then the 19 control ones. The error codes are those of
+// Every operation: the 27 public ones, then the 19 control ones, then the 3 of the signer. The error codes are those of
 // interface.md "Endpoints" and contract.md §4-§6, in the order of the contract's §3.
 inline constexpr auto all_operations = [] {
     using namespace detail::codes;
     using detail::control_operation;
     using detail::public_operation;
     using detail::reads;
+    using detail::signer_operation;
     constexpr error_code_set none{};
     return std::make_tuple(
         // webhooks
@@ -190,7 +198,14 @@ inline constexpr auto all_operations = [] {
         control_operation<control_team_snapshot_request, control_team_snapshot_response>(
             "/_control/team/snapshot", operation_access::team_control, none, reads),
         control_operation<control_team_restore_request, control_team_restore_response>(
-            "/_control/team/restore", operation_access::team_control, none));
+            "/_control/team/restore", operation_access::team_control, none),
+        // contract.md §7.1: the signer's side, called by the signing page (GET /embeds/sign)
+        signer_operation<embeds_session_start_request, embeds_session_start_response>(
+            "/embeds/session/start", {SIGNING_TOKEN_UNKNOWN, SIGNING_TOKEN_USED, SIGNING_TOKEN_EXPIRED}),
+        signer_operation<embeds_envelope_get_request, embeds_envelope_get_response>("/embeds/envelope/get",
+                                                                                    {SIGNING_SESSION_INVALID}, reads),
+        signer_operation<embeds_recipient_act_request, embeds_recipient_act_response>(
+            "/embeds/recipient/act", {SIGNING_SESSION_INVALID, ACTION_NOT_ALLOWED}));
 }();
 
 // The type list of the table: std::tuple<operation<Req, Res>, ...>.

@@ -44,6 +44,7 @@
 #include <esign/reference/delivery_queue.hpp>
 #include <esign/reference/fixture.hpp>
 #include <esign/reference/handlers/all.hpp>
+#include <esign/reference/handlers/embeds.hpp>  // hook for signer rows
 #include <esign/reference/handlers/harness.hpp>
 #include <esign/reference/ids.hpp>
 #include <esign/reference/options.hpp>
@@ -81,6 +82,10 @@ public:
     const problem_list& fixture_problems() const noexcept { return fixture_problems_; }
 
     const backend_options& options() const noexcept { return options_; }
+
+    // hook for signer rows: the base of the URLs the backend writes (backend_options::public_url),
+    // for a server that knows its address once listening. Before any request runs only.
+    void set_public_url(std::string base) { options_.public_url = std::move(base); }
 
     bool knows_path(std::string_view path) const noexcept { return find_route(path) != nullptr; }
 
@@ -202,8 +207,11 @@ private:
         std::unordered_map<std::string, std::shared_ptr<team_shard>> by_access_key;
         std::multimap<std::string, std::shared_ptr<team_shard>> by_uuid;  // seeded teams may share one
         std::vector<std::shared_ptr<team_shard>> in_order;
+        // hook for signer rows: teams by the key in their signer secrets (signer_access.hpp)
+        std::unordered_map<std::string, std::shared_ptr<team_shard>> by_signer_key;
 
         void add(std::shared_ptr<team_shard> shard) {
+            by_signer_key.emplace(shard->signer_key, shard);  // hook for signer rows
             by_api_key.emplace(shard->api_key, shard);
             by_access_key.emplace(shard->access_key, shard);
             by_uuid.emplace(shard->uuid, shard);
@@ -266,6 +274,16 @@ private:
     reply operator_error(std::string_view path, failure f);
 
     std::shared_ptr<team_shard> first_team_with_uuid(const std::string& uuid) const;
+
+    // ---- hook for signer rows: the signer's operations (backend/signer_operations.hpp) ---------
+
+    // A signer operation (operation_access::signer): the team that the body's token or session
+    // names, then the operation as the team's, under its lock; journaled with secrets redacted.
+    template <class Request>
+    reply run_as_signer(std::string_view path, const Request& request);
+
+    // The team whose key a secret of that kind carries (empty prefix: an iframe or link token).
+    std::shared_ptr<team_shard> team_by_signer_secret(std::string_view secret, std::string_view prefix) const;
 
     // ---- snapshots (§6.6) (backend/snapshots.hpp) -----------------------------------------------
 
@@ -359,6 +377,7 @@ private:
 #include <esign/reference/backend/operator_operations.hpp>
 #include <esign/reference/backend/replies.hpp>
 #include <esign/reference/backend/routing.hpp>
+#include <esign/reference/backend/signer_operations.hpp>  // hook for signer rows
 #include <esign/reference/backend/snapshots.hpp>
 #include <esign/reference/backend/team_operations.hpp>
 #include <esign/reference/backend/teams.hpp>

@@ -12,6 +12,7 @@
 #include <boost/json/serialize.hpp>
 
 #include <esign/reference/context.hpp>
+#include <esign/reference/signer_access.hpp>
 #include <esign/reference/views.hpp>
 #include <esign/types/enum_names.hpp>
 
@@ -99,6 +100,7 @@ inline bool sends_email(const envelope_record& env) {
 // below 0); reminders use none.
 inline void send_email(context& c, const envelope_record& env, recipient_record& r, outbox_kind kind, std::int64_t at) {
     append_bounded(c.st.outbox, outbox_record{r.data.email, kind, env.uuid, env.team_uuid, at});
+    link_token_for(c.st, env.uuid, r.data.email);  // its signingUrl (contract.md §7.1), reused by reminders
     if (r.data.invitation) r.data.invitation->lastNotificationDate.emplace(at);
     if (kind == outbox_kind::invitation) {
         auto& team = c.st.teams.at(env.team_uuid);

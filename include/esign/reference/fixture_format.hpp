@@ -27,7 +27,9 @@
 // a fixture adds): its records (envelopes in any status, logs, outbox, deliveries, clock offset,
 // identifier stream) are installed as they are, after checks (a state the API could have
 // produced: team_state.hpp's check_state); its queued deliveries are not queued again when it is
-// loaded from a file.
+// loaded from a file. Signer secrets (contract.md §7.1) are no part of it: "iframe_tokens" is
+// checked but never installed (a snapshot writes it empty), and every invitation or reminder of
+// its outbox gets a new link token for its signingUrl (signer_access.hpp).
 //
 // Contacts, templates and envelopes at team level go to the team's default workspace (named
 // "Default"); those of an entry of "workspaces" go to that workspace. Envelopes are drafts

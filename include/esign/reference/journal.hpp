@@ -26,6 +26,7 @@
 #include <boost/json/value.hpp>
 
 #include <esign/model/harness.hpp>
+#include <esign/reference/signer_access.hpp>
 
 namespace esign::reference {
 
@@ -203,6 +204,18 @@ public:
     void record(std::int64_t time, std::string_view path, unsigned status, std::string_view request,
                 std::string_view response) {
         if (capacity_ == 0) return;
+        if (may_carry_signer_secret(path)) {
+            // contract.md §7.1: tokens and sessions are never kept in clear (signer_access.hpp).
+            const std::string req = redact_signer_secrets(request);
+            const std::string res = status == 0 ? std::string() : redact_signer_secrets(response);
+            return keep(time, path, status, req, res);
+        }
+        keep(time, path, status, request, response);
+    }
+
+private:
+    void keep(std::int64_t time, std::string_view path, unsigned status, std::string_view request,
+              std::string_view response) {
         entry e{++last_sequence_,
                 time,
                 std::string(path),
@@ -217,6 +230,7 @@ public:
         }
     }
 
+public:
     // Forgets every entry; sequence numbers go on (a test that listed before clearing can keep
     // its `since`). A team reset makes a new journal instead.
     void clear() {

@@ -41,6 +41,10 @@ struct backend_options {
     std::function<void(std::string_view)> self_check_log;
     // error.documentationUrl is this followed by the code (--documentation-url).
     std::string documentation_base{rules::default_documentation_base};
+    // contract.md §7.1: the base of the URLs the server writes (an e-mail's signingUrl is this
+    // followed by /embeds/sign#t=...): --public-url, else the server's listening address. Empty
+    // in process: the URL is then the path alone.
+    std::string public_url;
 };
 
 }  // namespace esign::reference

@@ -15,6 +15,7 @@
 #include <string_view>
 #include <type_traits>
 #include <unordered_map>
+#include <unordered_set>
 #include <utility>
 #include <vector>
 
@@ -176,6 +177,39 @@ struct iframe_token_record {
     std::int64_t expires_at = 0;
 };
 BOOST_DESCRIBE_STRUCT(iframe_token_record, (), (envelope_uuid, signer_email, expires_at))
+
+// The signer's side (contract.md §7.1, signer_access.hpp): who an e-mail link token and a signer
+// session stand for. Neither is part of a snapshot (team_state.hpp), nor are iframe tokens.
+struct signer_grant {
+    std::string envelope_uuid;
+    std::string email;  // the recipient (found by e-mail, as /_control/recipient/act does)
+};
+
+// The team's signer secrets besides its iframe tokens (state::iframe_tokens): each collection
+// bounded (team_limits.hpp), the oldest dropped first, in O(1) amortized per change.
+struct signer_store {
+    // The team's part of every token and session it issues (team_shard::signer_key): a secret
+    // finds its team without looking at any other, and two teams never issue the same one.
+    std::string team_key;
+    // iframe tokens in the order they were issued (their expiries, one lifetime after, in the
+    // same order while the team's clock moves on), and those exchanged already.
+    std::deque<std::pair<std::int64_t, std::string>> iframe_expiries;
+    std::unordered_set<std::string> used_iframe_tokens;
+    // E-mail link tokens: one per envelope and recipient, reused by every e-mail to them.
+    std::unordered_map<std::string, signer_grant> links;
+    std::unordered_map<std::string, std::string> link_of;  // link_key(envelope, email) -> token
+    std::deque<std::string> link_order;
+    // Signer sessions, oldest first.
+    std::unordered_map<std::string, signer_grant> sessions;
+    std::deque<std::string> session_order;
+
+    static std::string link_key(std::string_view envelope, std::string_view email) {
+        std::string k(envelope);
+        k += '\n';  // in neither a uuid nor an e-mail address
+        k += email;
+        return k;
+    }
+};
 
 // Appends a record to a bounded log, dropping the oldest beyond max_kept_records.
 template <class Record>
@@ -375,6 +409,7 @@ struct state {
     std::deque<outbox_record> outbox;
     std::deque<delivery_record> deliveries;
     std::unordered_map<std::string, iframe_token_record> iframe_tokens;
+    signer_store signer;  // link tokens, sessions, and the order of the iframe tokens
     due_index due;
     envelope_order order;  // valid when `due` is
     std::int64_t clock_offset = 0;

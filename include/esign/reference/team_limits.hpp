@@ -14,6 +14,9 @@
 //   logs                     1,000,000    the oldest 125,000 dropped at once
 //   outbox, delivery records 10,000       the oldest dropped (contract.md §6.7)
 //   pending deliveries       10,000       recorded dropped: true, never attempted (§6.7)
+//   iframe tokens            10,000       the oldest dropped; also once expired an hour (signer_access.hpp)
+//   e-mail link tokens       100,000      the oldest dropped (its link then answers "unknown")
+//   signer sessions          10,000       the oldest dropped (its page must open its link again)
 //   journal (journal.hpp)    --journal-size entries and 16 MiB; the oldest dropped
 //   a journal/list page      256 KiB to build and write (estimated); the page stops, `since` goes on
 //   a journaled body         128 KiB to build and write; kept cut, as text (32 KiB written and a note)
@@ -48,6 +51,12 @@ inline constexpr std::size_t dropped_logs_batch = max_kept_logs / 8;  // as stat
 // (the oldest go first).
 inline constexpr std::size_t max_pending_deliveries = 10'000;
 inline constexpr std::size_t max_kept_records = 10'000;
+
+// contract.md §7.1: the signer's secrets a team holds at once (signer_access.hpp). An iframe token
+// lasts an hour, so 10,000 is ~3 a second for an hour; link tokens are one per recipient e-mailed.
+inline constexpr std::size_t max_iframe_tokens_per_team = 10'000;
+inline constexpr std::size_t max_link_tokens_per_team = 100'000;
+inline constexpr std::size_t max_signer_sessions_per_team = 10'000;
 
 // Whether a team holding `held` of a collection bounded by `bound` can take `adding` more.
 constexpr bool has_room(std::size_t held, std::size_t adding, std::size_t bound) noexcept {

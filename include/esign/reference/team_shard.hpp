@@ -12,6 +12,7 @@
 #include <string>
 
 #include <esign/reference/ids.hpp>
+#include <esign/reference/signer_access.hpp>
 #include <esign/reference/state.hpp>
 #include <esign/reference/team_harness.hpp>
 #include <esign/reference/team_queue.hpp>
@@ -25,6 +26,9 @@ struct team_shard {
     std::string access_key;  // §6.8: `Bearer <access_key>:<secret_key>`
     std::string secret_key;
     std::optional<std::int64_t> start_time;  // a frozen clock starts here (team/create startTime)
+    // Part of every signer secret the team issues (signer_access.hpp): the backend's registry
+    // finds the team of a token or session by it. Secure, and never twice in a process.
+    const std::string signer_key = new_signer_team_key();
 
     // Guarded by `mutex`: shared while a read-only operation runs, exclusive otherwise.
     mutable std::shared_mutex mutex;
@@ -66,6 +70,8 @@ struct team_shard {
 
     // The state reached now is what a team reset returns to. Under the exclusive lock.
     void mark_initial() {
+        st.signer.team_key = signer_key;
+        renew_signer_secrets(st);  // a fixture's tokens are not the team's (signer_access.hpp)
         publish_clock();
         initial = st;
         initial_ids = ids.tell();

@@ -25,6 +25,7 @@
 #include <esign/json/check.hpp>
 
 #include <esign/reference/ids.hpp>
+#include <esign/reference/signer_access.hpp>
 #include <esign/reference/state.hpp>
 #include <esign/reference/team_limits.hpp>
 #include <esign/reference/timeline.hpp>
@@ -45,8 +46,8 @@ struct team_state {
     std::vector<log_record> logs;
     std::vector<outbox_record> outbox;
     std::vector<delivery_record> deliveries;
-    std::map<std::string, iframe_token_record> iframe_tokens;
-    std::vector<webhook_job> pending_deliveries;  // queued, not yet attempted (due at once when installed)
+    std::map<std::string, iframe_token_record> iframe_tokens;  // always empty in a snapshot, ignored in a restore
+    std::vector<webhook_job> pending_deliveries;               // queued, not yet attempted (due at once when installed)
 };
 BOOST_DESCRIBE_STRUCT(team_state, (),
                       (clock_offset, next_seq, stream, workspaces, envelopes, templates, contacts, webhooks, logs,
@@ -66,7 +67,7 @@ inline team_state capture_state(const state& st, const id_source& ids, std::vect
     out.logs = st.logs;
     out.outbox.assign(st.outbox.begin(), st.outbox.end());
     out.deliveries.assign(st.deliveries.begin(), st.deliveries.end());
-    out.iframe_tokens.insert(st.iframe_tokens.begin(), st.iframe_tokens.end());
+    // (Signer secrets are no part of a team's state: iframe_tokens stays empty, signer_access.hpp.)
     out.pending_deliveries = std::move(pending);
     return out;
 }
@@ -486,8 +487,9 @@ inline void install_state(state& st, team_state s, id_source& ids) {
     st.index_logs();
     st.outbox.assign(s.outbox.begin(), s.outbox.end());
     st.deliveries.assign(s.deliveries.begin(), s.deliveries.end());
-    st.iframe_tokens.clear();
-    st.iframe_tokens.insert(s.iframe_tokens.begin(), s.iframe_tokens.end());
+    // The team's secrets go, a snapshot's are not taken (they would be another team's, or the same
+    // team's from another time); the restored e-mails get new links (signer_access.hpp).
+    renew_signer_secrets(st);
     if (s.stream) ids.load(*s.stream);
 }
 

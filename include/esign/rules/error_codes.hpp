@@ -25,7 +25,8 @@ namespace detail {
 using enum error_code;
 using enum error_group;
 // 401 for authentication, 403 for authorization, 500 for the server, 429 for the reference
-// server's TEAM_LIMIT_REACHED (contract.md §6.9), 400 for every other code (the hosted service
+// server's TEAM_LIMIT_REACHED (contract.md §6.9), the signing page's codes as listed (§7.1),
+// 400 for every other code (the hosted service
 // answers "not found" with 400, not 404). Transport failures
 // (404, 405, 413, 415) are INVALID_REQUEST_FORMAT with their own status: see transport_status.
 inline constexpr std::array<error_code_info, enum_count<error_code>()> error_table{{
@@ -87,6 +88,16 @@ inline constexpr std::array<error_code_info, enum_count<error_code>()> error_tab
      "Check the envelope's status, the recipient's role and whose turn it is."},
     {TEAM_LIMIT_REACHED, 429, operation, "The server holds its maximum number of teams.",
      "Reset the server (/_control/reset), or start it with a larger --max-teams."},
+    // contract.md §7.1: the signing page's token states, which it shows in words (404 unknown,
+    // 409 already used, 410 gone), and a session it must start again (401).
+    {SIGNING_TOKEN_UNKNOWN, 404, operation, "The signing link is unknown.",
+     "Ask the sender for a new link: create a new iframe token."},
+    {SIGNING_TOKEN_USED, 409, operation, "The signing link was already used.",
+     "An iframe token opens the page once: create a new iframe token."},
+    {SIGNING_TOKEN_EXPIRED, 410, operation, "The signing link has expired.",
+     "An iframe token lasts one hour and an e-mail link until the envelope is final: ask for a new one."},
+    {SIGNING_SESSION_INVALID, 401, authentication, "The signing session is unknown or has ended.",
+     "Open the signing link again to start a new session."},
 }};
 
 constexpr bool table_in_enum_order() {

@@ -41,6 +41,9 @@ inline std::optional<backend::caller> backend::authenticate(std::string_view pat
         case operation_access::server:
             if (!team && is_operator(credentials, true)) return caller{};
             return std::nullopt;
+        case operation_access::signer:
+            // hook for signer rows: no credentials (any are ignored); the body names the team.
+            return caller{};
     }
     return std::nullopt;
 }

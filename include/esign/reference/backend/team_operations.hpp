@@ -54,7 +54,11 @@ reply backend::run(std::string_view path, const caller& who, std::string_view bo
         if (!request)
             return make_error(server_ids_, path, error_code::INVALID_REQUEST_FORMAT, std::move(request).take_problems(),
                               {}, 0, now_ms());
-        return run_as_operator(path, *request);
+        // hook for signer rows: a signer's operation finds its team by the body's secret.
+        if constexpr (std::get<operation_index_of<Request>()>(all_operations).access == operation_access::signer)
+            return run_as_signer(path, *request);
+        else
+            return run_as_operator(path, *request);
     }
 }
 

@@ -2,7 +2,7 @@
 #pragma once
 // Signing: /public/authentication/create-iframe-token (the link a recipient signs through) and
 // /_control/recipient/act (a recipient opens, approves, signs or declines, as the test service
-// lets a client pretend).
+// lets a client pretend; /embeds/recipient/act runs the same handler for the signing page).
 #include <algorithm>
 #include <cstdint>
 #include <string>
@@ -10,15 +10,13 @@
 #include <esign/reference/context.hpp>
 #include <esign/reference/envelope_store.hpp>
 #include <esign/reference/events.hpp>
+#include <esign/reference/signer_access.hpp>
 #include <esign/rules/lifecycle.hpp>
 
 namespace esign::reference::handlers {
 
 // ---------------------------------------------------------------------------------------------
 // /public/authentication/create-iframe-token
-
-inline constexpr std::size_t iframe_token_random_chars = 43;         // 258 random bits
-inline constexpr std::int64_t iframe_token_lifetime_ms = 3'600'000;  // one hour
 
 inline outcome<authentication_create_iframe_token_response> handle(
     context& c, const authentication_create_iframe_token_request& r) {
@@ -32,11 +30,8 @@ inline outcome<authentication_create_iframe_token_response> handle(
     if (signer->data.verificationType == verification_type::none)
         return failure{error_code::RECIPIENT_VERIFICATION_DISABLED};
 
-    std::erase_if(c.st.iframe_tokens, [&](const auto& entry) { return entry.second.expires_at <= c.now; });
-    std::string token(iframe_token_prefix);
-    token += c.ids.url_safe(iframe_token_random_chars);
-    c.st.iframe_tokens[token] = iframe_token_record{env.uuid, signer->data.email, c.now + iframe_token_lifetime_ms};
-    return authentication_create_iframe_token_response{std::move(token)};
+    // sit. + the team's key + 32 random characters, from the secure source (signer_access.hpp).
+    return authentication_create_iframe_token_response{issue_iframe_token(c.st, c.now, env.uuid, signer->data.email)};
 }
 
 // ---------------------------------------------------------------------------------------------

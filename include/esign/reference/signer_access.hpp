@@ -1,0 +1,225 @@
+// SPDX-License-Identifier: BSL-1.0
+#pragma once
+// The signer's secrets (contract.md §7.1): iframe tokens (create-iframe-token), e-mail link tokens
+// (signingUrl) and signer sessions (/embeds/session/start), kept in the team's store.
+//
+// Every secret is  <prefix><team key><32 random characters>  ("sit.", "slt." or "sss."; the team
+// key has 11 URL-safe characters, 66 bits). The team key is drawn once per team shard from the
+// operating system's secure source and never twice in a process (new_signer_team_key), so a
+// secret names its team in O(1) (the backend's registry maps team keys to shards) and two teams
+// never issue the same secret, even teams with the same seed; the 192 random bits are drawn from
+// the secure source too, never from a team's seed. A secret is valid only while its team's store
+// holds it: a team reset, a restore, a server-wide reset (a new registry) make it unknown.
+//
+// A secret is never written in clear to the journal: redact_signer_secrets replaces each by its
+// prefix, "…" and a short hash of it (enough to tell two apart in a test, not to use one).
+#include <cstdint>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <unordered_set>
+#include <utility>
+
+#include <boost/json/parse.hpp>
+#include <boost/json/serialize.hpp>
+#include <boost/json/value.hpp>
+
+#include <esign/model/auth.hpp>
+#include <esign/model/embeds.hpp>
+#include <esign/reference/ids.hpp>
+#include <esign/reference/state.hpp>
+#include <esign/reference/team_limits.hpp>
+
+namespace esign::reference {
+
+inline constexpr std::size_t signer_team_key_chars = 11;
+inline constexpr std::size_t signer_random_chars = 32;
+inline constexpr std::size_t signer_secret_chars = 4 + signer_team_key_chars + signer_random_chars;
+inline constexpr std::int64_t iframe_token_lifetime_ms = 3'600'000;  // one hour, on the team's clock
+
+namespace signer_detail {
+// Characters from the secure source (an unseeded id_source draws secrets from std::random_device).
+inline std::string secure_chars(std::size_t n) {
+    thread_local id_source source;
+    return source.url_safe(n);
+}
+
+inline bool is_url_safe(std::string_view s) {
+    for (char ch : s)
+        if (!((ch >= 'A' && ch <= 'Z') || (ch >= 'a' && ch <= 'z') || (ch >= '0' && ch <= '9') || ch == '-' ||
+              ch == '_'))
+            return false;
+    return true;
+}
+}  // namespace signer_detail
+
+// A team key never handed out before in this process (a team shard's, for its whole life).
+inline std::string new_signer_team_key() {
+    static std::mutex mutex;
+    static std::unordered_set<std::string> issued;
+    for (;;) {
+        std::string key = signer_detail::secure_chars(signer_team_key_chars);
+        std::lock_guard lock(mutex);
+        if (issued.insert(key).second) return key;
+    }
+}
+
+// The team key of a secret of that kind, or nullopt when it does not have the shape of one.
+inline std::optional<std::string_view> signer_team_key(std::string_view secret, std::string_view prefix) {
+    if (secret.size() != signer_secret_chars || !secret.starts_with(prefix)) return std::nullopt;
+    if (!signer_detail::is_url_safe(secret.substr(prefix.size()))) return std::nullopt;
+    return secret.substr(prefix.size(), signer_team_key_chars);
+}
+
+inline std::string new_signer_secret(const state& st, std::string_view prefix) {
+    std::string s(prefix);
+    s += st.signer.team_key;
+    s += signer_detail::secure_chars(signer_random_chars);
+    return s;
+}
+
+// ---------------------------------------------------------------------------------------------
+// iframe tokens (single use, one hour)
+
+// Drops the iframe tokens expired for a lifetime already (until then they answer "expired"
+// rather than "unknown"), and the oldest beyond the bound less `room`: O(1) amortized.
+inline void drop_old_iframe_tokens(state& st, std::int64_t now, std::size_t room = 0) {
+    auto& order = st.signer.iframe_expiries;
+    while (!order.empty() && (order.front().first + iframe_token_lifetime_ms <= now ||
+                              order.size() + room > max_iframe_tokens_per_team)) {
+        st.iframe_tokens.erase(order.front().second);
+        st.signer.used_iframe_tokens.erase(order.front().second);
+        order.pop_front();
+    }
+}
+
+inline std::string issue_iframe_token(state& st, std::int64_t now, std::string envelope, std::string email) {
+    drop_old_iframe_tokens(st, now, 1);
+    std::string token = new_signer_secret(st, iframe_token_prefix);
+    const std::int64_t expires = now + iframe_token_lifetime_ms;
+    st.iframe_tokens[token] = iframe_token_record{std::move(envelope), std::move(email), expires};
+    st.signer.iframe_expiries.emplace_back(expires, token);
+    return token;
+}
+
+// ---------------------------------------------------------------------------------------------
+// E-mail link tokens (one per envelope and recipient, not single-use)
+
+inline const std::string* find_link_token(const state& st, std::string_view envelope, std::string_view email) {
+    auto it = st.signer.link_of.find(signer_store::link_key(envelope, email));
+    return it == st.signer.link_of.end() ? nullptr : &it->second;
+}
+
+// The recipient's link token, made when it is first e-mailed.
+inline const std::string& link_token_for(state& st, const std::string& envelope, const std::string& email) {
+    auto& s = st.signer;
+    std::string key = signer_store::link_key(envelope, email);
+    if (auto it = s.link_of.find(key); it != s.link_of.end()) return it->second;
+    while (s.link_order.size() >= max_link_tokens_per_team) {
+        if (auto gone = s.links.find(s.link_order.front()); gone != s.links.end()) {
+            s.link_of.erase(signer_store::link_key(gone->second.envelope_uuid, gone->second.email));
+            s.links.erase(gone);
+        }
+        s.link_order.pop_front();
+    }
+    std::string token = new_signer_secret(st, signer_link_token_prefix);
+    s.links.emplace(token, signer_grant{envelope, email});
+    s.link_order.push_back(token);
+    return s.link_of.emplace(std::move(key), std::move(token)).first->second;
+}
+
+// The URL of the signing page with a link token: {base}/embeds/sign#t={token}.
+inline std::string signing_url(std::string_view base, std::string_view token) {
+    std::string url(base);
+    while (!url.empty() && url.back() == '/') url.pop_back();
+    url += "/embeds/sign#t=";
+    url += token;
+    return url;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Signer sessions
+
+inline std::string start_signer_session(state& st, signer_grant grant) {
+    auto& s = st.signer;
+    while (s.session_order.size() >= max_signer_sessions_per_team) {
+        s.sessions.erase(s.session_order.front());
+        s.session_order.pop_front();
+    }
+    std::string session = new_signer_secret(st, signer_session_prefix);
+    s.sessions.emplace(session, std::move(grant));
+    s.session_order.push_back(session);
+    return session;
+}
+
+inline const signer_grant* find_signer_session(const state& st, std::string_view session) {
+    auto it = st.signer.sessions.find(std::string(session));
+    return it == st.signer.sessions.end() ? nullptr : &it->second;
+}
+
+// ---------------------------------------------------------------------------------------------
+// A store put in place whole (a fixture's team, a restored snapshot): secrets are not part of a
+// team's state, so it keeps none of those it came with or had (they become unknown), and every
+// invitation or reminder of its outbox gets its recipient's link token, as if just e-mailed.
+
+inline void renew_signer_secrets(state& st) {
+    std::string key = std::move(st.signer.team_key);
+    st.signer = signer_store{};
+    st.signer.team_key = std::move(key);
+    st.iframe_tokens.clear();
+    for (const auto& mail : st.outbox) link_token_for(st, mail.envelope_uuid, mail.to);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The journal: secrets redacted
+
+// The operations whose bodies may carry a signer secret (the journal redacts them).
+inline bool may_carry_signer_secret(std::string_view path) {
+    return path == "/public/authentication/create-iframe-token" || path.starts_with("/embeds/");
+}
+
+// "sit.…" and 8 hex digits of the secret's FNV-1a hash.
+inline std::string redacted_secret(std::string_view secret) {
+    std::uint64_t h = 0xcbf29ce484222325ull;
+    for (char ch : secret) {
+        h ^= static_cast<unsigned char>(ch);
+        h *= 0x100000001b3ull;
+    }
+    static constexpr char hex[] = "0123456789abcdef";
+    std::string out(secret.substr(0, 4));
+    out += "\xE2\x80\xA6";  // …
+    for (int shift = 60; shift >= 32; shift -= 4) out += hex[(h >> shift) & 0xF];
+    return out;
+}
+
+namespace signer_detail {
+inline bool looks_like_secret(std::string_view s) {
+    return s.size() >= 4 &&
+           (s.starts_with(iframe_token_prefix) || s.starts_with(signer_link_token_prefix) ||
+            s.starts_with(signer_session_prefix)) &&
+           s.size() <= 4 + 256;
+}
+inline void redact(boost::json::value& v) {
+    if (auto* s = v.if_string()) {
+        const std::string_view text(s->data(), s->size());
+        if (looks_like_secret(text)) *s = redacted_secret(text);
+    } else if (auto* o = v.if_object()) {
+        for (auto& member : *o) redact(member.value());
+    } else if (auto* a = v.if_array()) {
+        for (auto& item : *a) redact(item);
+    }
+}
+}  // namespace signer_detail
+
+// `body` with every string that begins like a signer secret redacted; a body that is not JSON is
+// kept as the length of its text only (it might be a secret cut short).
+inline std::string redact_signer_secrets(std::string_view body) {
+    boost::system::error_code ec;
+    boost::json::value v = boost::json::parse(body, ec);
+    if (ec) return "[not JSON: " + std::to_string(body.size()) + " bytes, not kept: it may hold a signing token]";
+    signer_detail::redact(v);
+    return boost::json::serialize(v);
+}
+
+}  // namespace esign::reference
