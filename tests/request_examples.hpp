@@ -1253,6 +1253,34 @@ inline void control_rows() {
         .fails(set({"action"}, "Sign"), {"action"}, k::enum_value)
         .fails(set({"reason"}, nullptr), {"reason"}, k::type);
 
+    // contract.md §7.1: the signing page's operations
+    const std::string secret = "sit." + rep(43, "A");
+    section start{"/embeds/session/start", R"({"token":")" + secret + R"("})"};
+    start.ok()
+        .ok(set({"token"}, "slt.x"))  // any text: one of no team is SIGNING_TOKEN_UNKNOWN
+        .fails(erase({"token"}), {"token"}, k::missing)
+        .fails(set({"token"}, ""), {"token"}, k::too_short, 1)
+        .fails(set({"token"}, s(rep(257))), {"token"}, k::too_long, 256)
+        .fails(set({"token"}, 1), {"token"}, k::type)
+        .fails_strict(set({"x"}, 1), {"x"}, k::unknown_member);
+    section page{"/embeds/envelope/get", R"({"session":")" + secret + R"("})"};
+    page.ok()
+        .fails(erase({"session"}), {"session"}, k::missing)
+        .fails(set({"session"}, ""), {"session"}, k::too_short, 1)
+        .fails(set({"session"}, nullptr), {"session"}, k::type);
+    section signs{"/embeds/recipient/act",
+                  R"({"session":")" + secret + R"(","action":"sign","signatureName":"Ada Lovelace"})"};
+    signs.ok()
+        .ok(set({"action"}, "open"))
+        .ok(set({}, j(R"({"session":"s","action":"decline","reason":"Too dear"})")))
+        .ok(set({"signatureName"}, s(rep(256))))
+        .fails(erase({"signatureName"}), {"signatureName"}, k::rule)
+        .fails(set({"signatureName"}, ""), {"signatureName"}, k::too_short, 1)
+        .fails(set({"signatureName"}, s(rep(257))), {"signatureName"}, k::too_long, 256)
+        .fails(set({"reason"}, s(rep(4097))), {"reason"}, k::too_long, 4096)
+        .fails(set({"action"}, "view"), {"action"}, k::enum_value)
+        .fails(erase({"session"}), {"session"}, k::missing);
+
     section cancel{"/_control/envelope/cancel", R"({"envelopeUuid":")" + U + R"(","reason":"r"})"};
     cancel.ok()
         .ok(erase({"reason"}))

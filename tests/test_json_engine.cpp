@@ -122,6 +122,14 @@ unsigned expected_status(error_code code) {
             return 500;
         case error_code::TEAM_LIMIT_REACHED:  // contract.md §6.9
             return 429;
+        case error_code::SIGNING_TOKEN_UNKNOWN:  // contract.md §7.1, the signing page's
+            return 404;
+        case error_code::SIGNING_TOKEN_USED:
+            return 409;
+        case error_code::SIGNING_TOKEN_EXPIRED:
+            return 410;
+        case error_code::SIGNING_SESSION_INVALID:
+            return 401;
         default:
             return 400;
     }

@@ -158,9 +158,9 @@ TEST_CASE("model: every operation may answer the error codes interface.md lists 
 }
 
 TEST_CASE("model: operation table", "[model]") {
-    STATIC_REQUIRE(operation_count == 46);
+    STATIC_REQUIRE(operation_count == 49);
     std::set<std::string_view> paths;
-    int public_count = 0, control_count = 0;
+    int public_count = 0, control_count = 0, signer_count = 0;
     std::set<std::string_view> keyed_control;
     for_each_operation([&](const auto& op) {
         using op_t = std::remove_cvref_t<decltype(op)>;
@@ -169,9 +169,14 @@ TEST_CASE("model: operation table", "[model]") {
         CHECK(paths.insert(op.path).second);
         const bool is_public = op.path.starts_with("/public/");
         const bool is_control = op.path.starts_with("/_control/");
-        CHECK(is_public != is_control);
+        const bool is_signer = op.path.starts_with("/embeds/");  // contract.md §7.1
+        CHECK(int(is_public) + int(is_control) + int(is_signer) == 1);
         CHECK(op.is_control == is_control);
-        if (is_public) {
+        CHECK((op.access == operation_access::signer) == is_signer);
+        if (is_signer) {
+            ++signer_count;
+            CHECK_FALSE(op.needs_api_key);
+        } else if (is_public) {
             ++public_count;
             CHECK(op.needs_api_key);
         } else {
@@ -179,9 +184,10 @@ TEST_CASE("model: operation table", "[model]") {
             if (op.needs_api_key) keyed_control.insert(op.path);
         }
     });
-    CHECK(paths.size() == 46);
+    CHECK(paths.size() == 49);
     CHECK(public_count == 27);
     CHECK(control_count == 19);
+    CHECK(signer_count == 3);
     CHECK(keyed_control == std::set<std::string_view>{"/_control/envelope/create", "/_control/template/create",
                                                       "/_control/team/reset", "/_control/journal/list",
                                                       "/_control/journal/clear", "/_control/faults/add",
@@ -235,6 +241,9 @@ TEST_CASE("model: operation table", "[model]") {
         "/_control/faults/clear",
         "/_control/team/snapshot",
         "/_control/team/restore",
+        "/embeds/session/start",
+        "/embeds/envelope/get",
+        "/embeds/recipient/act",
     };
     CHECK(paths == expected);
     CHECK(std::set<std::string_view>(operation_paths.begin(), operation_paths.end()) == expected);
@@ -257,7 +266,8 @@ TEST_CASE("model: operation table", "[model]") {
                                      "/public/workspace/list", "/public/workspace/get", "/public/contact/list",
                                      "/public/template/list", "/public/logs/list", "/public/utils/whoami",
                                      "/_control/clock/now", "/_control/outbox/list", "/_control/webhook/deliveries",
-                                     "/_control/journal/list", "/_control/faults/list", "/_control/team/snapshot"});
+                                     "/_control/journal/list", "/_control/faults/list", "/_control/team/snapshot",
+                                     "/embeds/envelope/get"});
 
     STATIC_REQUIRE(find_operation("/public/envelope/get").has_value());
     STATIC_REQUIRE_FALSE(find_operation("/public/envelope/nope").has_value());
@@ -269,8 +279,8 @@ TEST_CASE("model: operation table", "[model]") {
     }));
     CHECK(typed);
     CHECK_FALSE(visit_operation("/public/nope", [](const auto&) {}));
-    STATIC_REQUIRE(boost::mp11::mp_size<request_types>::value == 46);
-    STATIC_REQUIRE(boost::mp11::mp_size<boost::mp11::mp_unique<request_types>>::value == 46);
+    STATIC_REQUIRE(boost::mp11::mp_size<request_types>::value == 49);
+    STATIC_REQUIRE(boost::mp11::mp_size<boost::mp11::mp_unique<request_types>>::value == 49);
 }
 
 TEST_CASE("model: resources have exactly the members of the spec", "[model]") {
@@ -346,7 +356,7 @@ TEST_CASE("model: requests and responses have the members of the spec", "[model]
     CHECK(member_names<utils_whoami_response>() == strings{"teamUuid", "teamName", "ownerEmail", "ownerUuid"});
     CHECK(member_names<control_team_create_response>() ==
           strings{"teamUuid", "apiKey", "defaultWorkspaceUuid", "ownerUuid", "ownerEmail", "accessKey", "secretKey"});
-    CHECK(member_names<outbox_email>() == strings{"to", "kind", "envelopeUuid", "teamUuid", "timestamp"});
+    CHECK(member_names<outbox_email>() == strings{"to", "kind", "envelopeUuid", "teamUuid", "timestamp", "signingUrl"});
     CHECK(member_names<webhook_delivery>() ==
           strings{"eventUuid", "webhookUuid", "eventType", "attempts", "delivered", "lastStatus", "dropped"});
     CHECK(member_names<template_list_request>() == strings{"workspaceUuid", "page"});
@@ -462,7 +472,7 @@ TEST_CASE("model: enums match the spec lists", "[model]") {
     CHECK(wire_strings<outbox_kind>() == strings{"invitation", "reminder"});
     CHECK(wire_strings<plan_feature>() == strings{"sms", "timestamp", "webhooks"});
 
-    STATIC_REQUIRE(enum_count<error_code>() == 35);
+    STATIC_REQUIRE(enum_count<error_code>() == 39);
     const auto codes = wire_strings<error_code>();
     for (const char* code : {"AUTHENTICATION_ERROR",
                              "DBSC_COOKIE_INVALID",
@@ -498,11 +508,15 @@ TEST_CASE("model: enums match the spec lists", "[model]") {
                              "WEBHOOK_LIMIT_REACHED",
                              "CONTACT_EMAIL_ALREADY_EXISTS",
                              "ACTION_NOT_ALLOWED",
-                             "TEAM_LIMIT_REACHED"}) {
+                             "TEAM_LIMIT_REACHED",
+                             "SIGNING_TOKEN_UNKNOWN",
+                             "SIGNING_TOKEN_USED",
+                             "SIGNING_TOKEN_EXPIRED",
+                             "SIGNING_SESSION_INVALID"}) {
         INFO(code);
         CHECK(enum_from_wire<error_code>(code).has_value());
     }
-    CHECK(std::set<std::string>(codes.begin(), codes.end()).size() == 35);
+    CHECK(std::set<std::string>(codes.begin(), codes.end()).size() == 39);
 
     // wire_name overloads where the wire string is not an identifier (or is a keyword)
     STATIC_REQUIRE(wire_name(label_icon::text_t) == "text-t");

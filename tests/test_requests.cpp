@@ -101,16 +101,17 @@ TEST_CASE("requests: coverage of the operation table", "[requests][coverage]") {
         auto& c = counts[r.op];
         (r.expected.empty() ? c.first : c.second) += 1;
     }
-    STATIC_REQUIRE(operation_count == 46);
-    std::size_t public_ops = 0, control_ops = 0;
+    STATIC_REQUIRE(operation_count == 49);
+    std::size_t public_ops = 0, control_ops = 0, signer_ops = 0;
     for_each_operation([&](const auto& op) {
         INFO(op.path);
         CHECK(counts[std::string(op.path)].first >= 1);
         CHECK(counts[std::string(op.path)].second >= 1);
-        (op.is_control ? control_ops : public_ops) += 1;
+        (op.access == operation_access::signer ? signer_ops : op.is_control ? control_ops : public_ops) += 1;
     });
     CHECK(public_ops == 27);
     CHECK(control_ops == 19);
+    CHECK(signer_ops == 3);
 }
 
 TEST_CASE("requests: every base body is a valid example", "[requests][coverage]") {

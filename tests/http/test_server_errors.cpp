@@ -166,7 +166,16 @@ std::vector<step> script() {
            {{"/logs/0/eventType", R"("ENVELOPE_CREATED")"}, {"/pagination/totalRecords", "1"}}));
     add(ok("/public/utils/whoami", A, "{}", {}, {{"/teamUuid", R"("{TEAM}")"}, {"/teamName", R"("Acme")"}}));
     add(ok("/public/authentication/create-iframe-token", A,
-           R"({"envelopeUuid":"{ENV}","signerEmail":"vic@client.example.com"})"));
+           R"({"envelopeUuid":"{ENV}","signerEmail":"vic@client.example.com"})", {{"TOKEN", "/iframeToken"}}));
+    // contract.md §7.1: the signing page's operations (no key); the envelope is still a draft.
+    add(ok("/embeds/session/start", "", R"({"token":"{TOKEN}"})", {{"SESSION", "/session"}}));
+    add(fails("/embeds/session/start", "", R"({"token":"{TOKEN}"})", "SIGNING_TOKEN_USED"));
+    add(fails("/embeds/session/start", "", R"({"token":"sit.unknown"})", "SIGNING_TOKEN_UNKNOWN"));
+    add(ok("/embeds/envelope/get", "", R"({"session":"{SESSION}"})", {},
+           {{"/notAllowedReason", R"("The envelope has not been sent yet.")"}}));
+    add(fails("/embeds/recipient/act", "", R"({"session":"{SESSION}","action":"open"})", "ACTION_NOT_ALLOWED"));
+    add(fails("/embeds/envelope/get", "", R"({"session":"sss.unknown"})", "SIGNING_SESSION_INVALID"));
+    add(invalid("/embeds/recipient/act", "", R"({"session":"{SESSION}","action":"sign"})", R"(["signatureName"])"));
     add(ok("/_control/clock/now", "", "{}"));
     add(ok("/_control/outbox/list", "", "{}", {}, {{"/emails", "[]"}}));
     add(ok("/_control/webhook/deliveries", "", "{}", {}, {{"/deliveries", "[]"}}));
@@ -719,6 +728,8 @@ const std::map<std::string_view, std::string_view> not_producible = {
     {"INTERNAL_SERVER_ERROR", "only on a server fault"},
     // 10,000 teams by default: test_server_control_plane.cpp answers it from a small --max-teams.
     {"TEAM_LIMIT_REACHED", "needs a server full of teams (--max-teams)"},
+    // An hour on the team's clock: test_server_embeds.cpp answers it after /_control/clock/advance.
+    {"SIGNING_TOKEN_EXPIRED", "needs an hour on the team's clock (test_server_embeds.cpp)"},
 };
 
 }  // namespace

@@ -115,6 +115,11 @@ inline unsigned contract_status(std::string_view code) {
     if (code == "AUTHORIZATION_ERROR" || code == "FEATURE_NOT_IN_CURRENT_PLAN") return 403;
     if (code == "INTERNAL_SERVER_ERROR") return 500;
     if (code == "TEAM_LIMIT_REACHED") return 429;  // §6.9
+    // §7.1: the signing page's token and session states
+    if (code == "SIGNING_TOKEN_UNKNOWN") return 404;
+    if (code == "SIGNING_TOKEN_USED") return 409;
+    if (code == "SIGNING_TOKEN_EXPIRED") return 410;
+    if (code == "SIGNING_SESSION_INVALID") return 401;
     return 400;
 }
 

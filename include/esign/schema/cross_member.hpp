@@ -18,6 +18,7 @@
 #include <boost/json/object.hpp>
 
 #include <esign/model/control.hpp>
+#include <esign/model/embeds.hpp>
 #include <esign/model/harness.hpp>
 #include <esign/model/log.hpp>
 #include <esign/model/recipient.hpp>
@@ -64,6 +65,17 @@ struct cross_member_rules<add_recipients_item> {
             {"required", boost::json::array{"phone"}}};
         for (auto& [key, value] :
              detail::when_member_is("verificationType", enum_to_wire(verification_type::sms), std::move(phone_given)))
+            schema[key] = std::move(value);
+    }
+};
+
+// contract.md §7.1: signing needs the name typed to sign with.
+template <>
+struct cross_member_rules<embeds_recipient_act_request> {
+    static void add(boost::json::object& schema) {
+        for (auto& [key, value] :
+             detail::when_member_is("action", enum_to_wire(recipient_action::sign),
+                                    boost::json::object{{"required", boost::json::array{"signatureName"}}}))
             schema[key] = std::move(value);
     }
 };

@@ -113,7 +113,8 @@ boost::json::object path_item(const Op& op, schema_context& ctx) {
         responses[std::to_string(status)] = error_response(status, {error_code::INVALID_REQUEST_FORMAT});
 
     std::string path(op.path);
-    auto group = path.substr(8, path.find('/', 8) - 8);  // "/public/<group>/..."
+    // "/public/<group>/...", "/embeds/..." (the signer's operations, one group).
+    auto group = op.access == operation_access::signer ? std::string("embeds") : path.substr(8, path.find('/', 8) - 8);
     boost::json::object post{
         {"operationId", operation_id(op.path)},
         {"summary", path},
@@ -124,6 +125,8 @@ boost::json::object path_item(const Op& op, schema_context& ctx) {
              {"content", boost::json::object{{"application/json", boost::json::object{{"schema", request_schema}}}}}}},
         {"responses", std::move(responses)},
     };
+    // contract.md §7.1: the signing page's operations take no API key (the body's token or session).
+    if (!op.needs_api_key) post["security"] = boost::json::array{};
     return {{"post", std::move(post)}};
 }
 }  // namespace detail
