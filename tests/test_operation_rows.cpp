@@ -1,13 +1,18 @@
 // SPDX-License-Identifier: BSL-1.0
 // An operation is one row and one handler (issue 41): the row's kind gives its calling facts, the
 // draft-only rule reads the rows, every row has a handler (checked at compile time), and the
-// backend runs a request from the route it found once.
+// backend runs a request from the route it found once; records map to their resources by one
+// naming rule.
 #include "backend_support.hpp"
 
+#include <cstdint>
 #include <set>
+#include <string>
 #include <string_view>
+#include <vector>
 
 #include <esign/model/operations.hpp>
+#include <esign/reference/views.hpp>
 #include <esign/rules/status_rules.hpp>
 
 namespace test_operation_rows {
@@ -128,6 +133,77 @@ TEST_CASE("operation rows: a signer's row needs no credentials, and acts for no 
         REQUIRE(who);
         CHECK(who->team == nullptr);  // not the team's queue: it runs on the calling thread
     }
+}
+
+// =============================================================================================
+// Records and resources: a record's member is its resource's under its snake_case name, once for
+// every record (views.hpp copy_record); a view is copy_record plus what it computes.
+
+TEST_CASE("operation rows: records map to resources by one naming rule", "[operation-rows][records]") {
+    using esign::reference::detail::names_same_member;
+    STATIC_REQUIRE(names_same_member("creation_date", "creationDate"));
+    STATIC_REQUIRE(names_same_member("use_user_as_sender_name", "useUserAsSenderName"));
+    STATIC_REQUIRE(names_same_member("uuid", "uuid"));
+    STATIC_REQUIRE_FALSE(names_same_member("reminder_frequency", "reminderFrequencyPeriod"));
+    STATIC_REQUIRE_FALSE(names_same_member("creation_date", "creationdate"));
+    STATIC_REQUIRE_FALSE(names_same_member("is_default", "isDefaultX"));
+    STATIC_REQUIRE_FALSE(names_same_member("is_default", "is"));
+
+    esign::reference::workspace_record ws;
+    ws.uuid = "w";
+    ws.team_uuid = "t";
+    ws.name = "Sales";
+    ws.color_hex = "#112233";
+    ws.is_default = true;
+    ws.sandbox = true;
+    ws.creation_date = 5;
+    ws.update_date = 7;
+    const auto w = esign::reference::workspace_view(ws);
+    CHECK(w.uuid == "w");
+    CHECK(w.name == "Sales");
+    CHECK(w.colorHex == "#112233");
+    CHECK(w.isDefault);
+    CHECK(w.sandbox);
+    CHECK(w.creationDate == 5);
+    CHECK(w.updateDate == 7);
+    CHECK(w.membersCount == 1);
+
+    esign::reference::envelope_record env;
+    env.uuid = "e";
+    env.workspace_uuid = "w";
+    env.title = "Contract";
+    env.status = esign::envelope_status::signing;
+    env.creation_date = 1;
+    env.update_date = 2;
+    env.sent_date = 3;
+    env.tags = {"a"};
+    env.signature_order = true;
+    env.custom_message = "hi";
+    env.use_user_as_sender_name = true;
+    env.timestamp_enabled = false;
+    env.expiration_period = 12;
+    env.reminder_frequency = 4;
+    env.documents.push_back({esign::document{}, true});  // an attachment: not a document of the view
+    esign::reference::team_record team;
+    const auto e = esign::reference::full_view(env, team);
+    CHECK(e.uuid == "e");
+    CHECK(e.title == "Contract");
+    CHECK(e.status == esign::envelope_status::signing);
+    CHECK(e.creationDate == 1);
+    CHECK(e.updateDate == 2);
+    CHECK(e.sentDate.value_or(0) == 3);
+    CHECK(e.tags == std::vector<std::string>{"a"});
+    CHECK(e.signatureOrder);
+    CHECK(e.customMessage.value_or("") == "hi");
+    CHECK(e.useUserAsSenderName);
+    CHECK_FALSE(e.timestampEnabled);
+    CHECK(e.expirationPeriod == 12);
+    CHECK(e.reminderFrequencyPeriod.value_or(0) == 4);
+    CHECK(e.documents.empty());
+    CHECK(e.attachments.size() == 1);
+    const auto s = esign::reference::summary_view(env, team);
+    CHECK(s.workspaceUuid == "w");
+    CHECK(s.sentDate.value_or(0) == 3);
 }
 
 }  // namespace test_operation_rows
