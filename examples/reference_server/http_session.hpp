@@ -173,8 +173,10 @@ private:
     std::chrono::steady_clock::time_point waiting_until_ = std::chrono::steady_clock::time_point::max();
 
     std::string path_;
-    std::optional<reference::backend::caller> caller_;  // resolved once, before the body is read
-    std::optional<reference::reply> pending_;           // an early answer waiting for its body to be dropped
+    // The operation and its caller, resolved once before the body is read, and passed on.
+    const reference::backend::route* route_ = nullptr;
+    std::optional<reference::backend::caller> caller_;
+    std::optional<reference::reply> pending_;  // an early answer waiting for its body to be dropped
     std::string pending_allow_;
     // The headers of a static asset's answer (static_assets.hpp), sent by send() instead of JSON's.
     std::vector<std::pair<std::string_view, std::string_view>> asset_headers_;
@@ -253,6 +255,7 @@ inline void http_session::read_header() {
     header_field_bytes_ = 0;
     pending_.reset();
     pending_allow_.clear();
+    route_ = nullptr;
     caller_.reset();
     path_.clear();
     reading_header_ = true;
@@ -332,9 +335,7 @@ inline void http_session::on_header(beast::error_code ec) {
             auto& backend = backend_;
             if (path_.empty() || !backend.knows_path(path_)) {
                 if (path_.empty()) path_ = "/";
-                return send(
-                    backend.transport_error(path_, rules::transport_status::not_found, "No operation has this path."),
-                    false);
+                return send(backend.no_route(path_), false);
             }
             if (ec == http::error::bad_content_length && detail::has_oversized_content_length(buffer_.data()))
                 return send(
@@ -392,9 +393,8 @@ inline void http_session::check_request() {
                                 "GET");
         return answer_early(reference::reply{200, R"({"status":"ok"})", detail::random_request_id()});
     }
-    if (!backend.knows_path(path_))
-        return answer_early(
-            backend.transport_error(path_, rules::transport_status::not_found, "No operation has this path."));
+    route_ = backend.find_route(path_);
+    if (!route_) return answer_early(backend.no_route(path_));
     if (req.method() != http::verb::post)
         return answer_early(backend.transport_error(path_, rules::transport_status::method_not_allowed,
                                                     "Every operation uses the POST method."),
@@ -405,7 +405,7 @@ inline void http_session::check_request() {
     const bool has_header = req.count(http::field::authorization) != 0;
     std::optional<std::string_view> credentials = token;
     if (has_header && !token) credentials = std::string_view{};
-    caller_ = backend.authenticate(path_, credentials);
+    caller_ = backend.authenticate(*route_, credentials);
     if (!caller_) return answer_early(backend.unauthenticated(path_, credentials.has_value()));
     if (!detail::is_json_content_type(req))
         return answer_early(backend.transport_error(path_, rules::transport_status::unsupported_media_type,
@@ -490,7 +490,7 @@ inline void http_session::on_body(beast::error_code ec) {
     // a timer, so that a worker thread is never held by it.
     std::optional<reference::fault_decision> fault;
     try {
-        fault = backend_.take_fault(path_, *caller_);
+        fault = backend_.take_fault(*route_, *caller_);
     } catch (...) {
         return close();
     }
@@ -506,8 +506,8 @@ inline void http_session::on_body(beast::error_code ec) {
     respond(fault);
 }
 
-// Runs the request in its team's queue (the operator's at once), then answers on the
-// connection's strand.
+// Runs the request in its team's queue (the operator's and a signer's at once: they have no
+// team), then answers on the connection's strand.
 inline void http_session::respond(const std::optional<reference::fault_decision>& fault) {
     if (!caller_->team) return run_request(fault);
     expire_never();  // waiting for the team is no timeout of the connection
@@ -525,7 +525,7 @@ inline void http_session::run_request(const std::optional<reference::fault_decis
     reference::reply r;
     try {
         const std::string& body = parser_->get().body();
-        r = fault ? backend.answer_fault(path_, *caller_, body, *fault) : backend.process(path_, *caller_, body);
+        r = fault ? backend.answer_fault(*route_, *caller_, body, *fault) : backend.process(*route_, *caller_, body);
     } catch (const std::exception& e) {
         log_.error(fmt::format("{}: {}", logger::sanitize(path_), e.what()));
         try {

@@ -19,9 +19,9 @@
 #include <esign/types/ascii.hpp>
 #include <esign/types/bounded_string.hpp>
 #include <esign/types/bounded_vector.hpp>
-#include <esign/types/described_members.hpp>
+#include <esign/validation/described_members.hpp>
 #include <esign/types/email.hpp>
-#include <esign/types/enum_names.hpp>
+#include <esign/validation/enum_names.hpp>
 #include <esign/types/nullable.hpp>
 #include <esign/types/pattern_string.hpp>
 #include <esign/types/ranged.hpp>

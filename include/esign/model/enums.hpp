@@ -5,7 +5,7 @@
 // The wire string of an enumerator is its described name, except where the wire string is not a
 // C++ identifier (or is a keyword): those enums have a `wire_name(E)` overload in this namespace,
 // found by ADL, that returns the exact wire string of every enumerator. `enum_to_wire` and
-// `enum_from_wire` (types/enum_names.hpp) apply that rule and are what every user should call.
+// `enum_from_wire` (validation/enum_names.hpp) apply that rule and are what every user should call.
 #include <array>
 #include <concepts>
 #include <cstddef>

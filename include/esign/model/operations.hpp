@@ -31,13 +31,39 @@
 
 namespace esign {
 
-// Who may call an operation, and on what it acts (contract.md §1, §6.2).
+// Who may call an operation, and on what it acts (contract.md §1, §6.2). The kind decides the
+// rest of the row's calling facts (needs_api_key, is_control) and where the backend runs it.
 enum class operation_access {
     team,            // a team's credentials; acts on that team (every public operation)
     team_control,    // a control operation that needs a team's credentials; acts on that team
     team_or_server,  // with a team's credentials: that team; without: every team (the operator)
     server,          // the operator only (with --control-token, its token); never a team's key
-    signer,          // no credentials: a signer's token or session in the body names the team (§7.1)
+    signer,          // a signer's page: no API key, the body carries a signing token or session
+};
+
+// Whether Authorization: Bearer <team credentials> is required.
+constexpr bool needs_api_key(operation_access access) noexcept {
+    return access == operation_access::team || access == operation_access::team_control;
+}
+// Whether it is a /_control/ operation of the reference server.
+constexpr bool is_control(operation_access access) noexcept {
+    return access == operation_access::team_control || access == operation_access::team_or_server ||
+           access == operation_access::server;
+}
+// Whether a team's credentials may call it (it then runs for that team).
+constexpr bool team_may_call(operation_access access) noexcept {
+    return access == operation_access::team || access == operation_access::team_control ||
+           access == operation_access::team_or_server;
+}
+// Whether the operator may call it (it then runs over every team, or the one the request names).
+constexpr bool operator_may_call(operation_access access) noexcept {
+    return access == operation_access::team_or_server || access == operation_access::server;
+}
+
+// What a row says beside its path, kind and errors (the markers of the table below).
+struct operation_traits {
+    bool read_only = false;   // changes nothing stored: the backend takes the team's shared lock
+    bool draft_only = false;  // ENVELOPE_NOT_IN_DRAFT unless the envelope is a draft (interface.md)
 };
 
 template <class Request, class Response>
@@ -47,9 +73,22 @@ struct operation {
     std::string_view path;    // e.g. "/public/envelope/get"
     operation_access access;  // who may call it
     bool read_only;           // changes nothing stored (the reference backend shares its lock)
-    bool needs_api_key;       // Authorization: Bearer <team credentials> required
-    bool is_control;          // a /_control/ operation of the reference server
+    bool draft_only;          // fails with ENVELOPE_NOT_IN_DRAFT unless the envelope is a draft
+    bool needs_api_key;       // from access: Authorization: Bearer <team credentials> required
+    bool is_control;          // from access: a /_control/ operation of the reference server
     error_code_set errors;    // the codes of its own that it may answer (besides common_error_codes)
+
+    // needs_api_key and is_control follow from the kind; a draft-only operation may answer
+    // ENVELOPE_NOT_IN_DRAFT (so that the row never says one without the other).
+    constexpr operation(std::string_view path_, operation_access access_, error_code_set errors_,
+                        operation_traits traits = {}) noexcept
+        : path(path_),
+          access(access_),
+          read_only(traits.read_only),
+          draft_only(traits.draft_only),
+          needs_api_key(esign::needs_api_key(access_)),
+          is_control(esign::is_control(access_)),
+          errors(traits.draft_only ? errors_ | error_code_set{error_code::ENVELOPE_NOT_IN_DRAFT} : errors_) {}
 
     // Whether a failure of this operation may carry `code`.
     constexpr bool may_answer(error_code code) const noexcept {
@@ -60,32 +99,40 @@ struct operation {
 namespace detail {
 template <class Request, class Response>
 constexpr operation<Request, Response> public_operation(std::string_view path, error_code_set errors,
-                                                        bool read_only = false) noexcept {
-    return {path, operation_access::team, read_only, true, false, errors};
+                                                        operation_traits traits = {}) noexcept {
+    return {path, operation_access::team, errors, traits};
 }
 template <class Request, class Response>
 constexpr operation<Request, Response> control_operation(std::string_view path, operation_access access,
-                                                         error_code_set errors, bool read_only = false) noexcept {
-    const bool keyed = access == operation_access::team || access == operation_access::team_control;
-    return {path, access, read_only, keyed, true, errors};
+                                                         error_code_set errors, operation_traits traits = {}) noexcept {
+    return {path, access, errors, traits};
 }
 template <class Request, class Response>
 constexpr operation<Request, Response> signer_operation(std::string_view path, error_code_set errors,
-                                                        bool read_only = false) noexcept {
-    return {path, operation_access::signer, read_only, false, false, errors};
+                                                        operation_traits traits = {}) noexcept {
+    return {path, operation_access::signer, errors, traits};
 }
-inline constexpr bool reads = true;  // marks a read-only operation in the table below
+inline constexpr operation_traits reads{.read_only = true};        // marks a read-only operation below
+inline constexpr operation_traits draft_only{.draft_only = true};  // marks a draft-only operation below
 namespace codes {
 using enum error_code;  // the table below names codes without their enum
 }  // namespace codes
 }  // namespace detail
 
-// Every operation: the 27 public ones, then the 19 control ones, then the 3 of the signer. The error codes are those of
-// interface.md "Endpoints" and contract.md §4-§6, in the order of the contract's §3.
+// How to add an operation: its request and response types (model/), one row below (after the
+// last: the fuzz corpora name operations by index), and its handler, found by the request's
+// type: `handlers::handle(context&, const Request&)` for a team's operation (reference/
+// handlers/), a `run_as_operator` overload of the backend for the operator's side of a server
+// or team_or_server row, `backend::run_as_signer` for a signer row. A row without its handler
+// does not compile (reference/backend/dispatch.hpp names its path).
+// Every operation: the 27 public ones, then the 19 control ones, then the signer's 3. The error codes are those of
+// interface.md "Endpoints" and contract.md §4-§6, in the order of the contract's §3 (a draft_only
+// row adds ENVELOPE_NOT_IN_DRAFT).
 inline constexpr auto all_operations = [] {
     using namespace detail::codes;
     using detail::control_operation;
     using detail::public_operation;
+    using detail::draft_only;
     using detail::reads;
     using detail::signer_operation;
     constexpr error_code_set none{};
@@ -104,33 +151,35 @@ inline constexpr auto all_operations = [] {
         public_operation<envelope_list_request, envelope_list_response>("/public/envelope/list", {WORKSPACE_NOT_FOUND},
                                                                         reads),
         public_operation<envelope_update_request, envelope_update_response>(
-            "/public/envelope/update",
-            {WORKSPACE_NOT_FOUND, ENVELOPE_NOT_FOUND, DOCUMENT_NOT_FOUND, ENVELOPE_NOT_IN_DRAFT}),
+            "/public/envelope/update", {WORKSPACE_NOT_FOUND, ENVELOPE_NOT_FOUND, DOCUMENT_NOT_FOUND}, draft_only),
         public_operation<envelope_send_request, envelope_send_response>(
             "/public/envelope/send",
-            {WORKSPACE_NOT_FOUND, ENVELOPE_NOT_FOUND, ENVELOPE_NOT_IN_DRAFT, NO_RECIPIENTS, NO_SIGNERS,
-             SUBSCRIPTION_NOT_FOUND, API_CREDITS_LIMIT_EXCEEDED, SES_LIMIT_EXCEEDED, INVALID_EMAIL}),
+            {WORKSPACE_NOT_FOUND, ENVELOPE_NOT_FOUND, NO_RECIPIENTS, NO_SIGNERS, SUBSCRIPTION_NOT_FOUND,
+             API_CREDITS_LIMIT_EXCEEDED, SES_LIMIT_EXCEEDED, INVALID_EMAIL},
+            draft_only),
         public_operation<envelope_create_from_template_request, envelope_create_from_template_response>(
             "/public/envelope/create-from-template", {WORKSPACE_NOT_FOUND, TEMPLATE_NOT_FOUND, CONTACT_NOT_FOUND,
                                                       USER_NOT_FOUND, INVALID_RECIPIENT_LABELS, INVALID_EMAIL}),
         public_operation<envelope_delete_attachment_request, envelope_delete_attachment_response>(
-            "/public/envelope/delete-attachment", {WORKSPACE_NOT_FOUND, ENVELOPE_NOT_FOUND, DOCUMENT_NOT_FOUND,
-                                                   DOCUMENT_NOT_ATTACHMENT, ENVELOPE_NOT_IN_DRAFT}),
+            "/public/envelope/delete-attachment",
+            {WORKSPACE_NOT_FOUND, ENVELOPE_NOT_FOUND, DOCUMENT_NOT_FOUND, DOCUMENT_NOT_ATTACHMENT}, draft_only),
         public_operation<envelope_add_recipients_request, envelope_add_recipients_response>(
-            "/public/envelope/add-recipients", {WORKSPACE_NOT_FOUND, ENVELOPE_NOT_FOUND, ENVELOPE_NOT_IN_DRAFT,
-                                                CONTACT_NOT_FOUND, USER_NOT_FOUND, DUPLICATE_RECIPIENT, INVALID_EMAIL}),
+            "/public/envelope/add-recipients",
+            {WORKSPACE_NOT_FOUND, ENVELOPE_NOT_FOUND, CONTACT_NOT_FOUND, USER_NOT_FOUND, DUPLICATE_RECIPIENT,
+             INVALID_EMAIL},
+            draft_only),
         public_operation<envelope_update_recipient_request, envelope_update_recipient_response>(
             "/public/envelope/update-recipient",
-            {WORKSPACE_NOT_FOUND, ENVELOPE_NOT_FOUND, ENVELOPE_NOT_IN_DRAFT, RECIPIENT_NOT_FOUND, DUPLICATE_RECIPIENT}),
+            {WORKSPACE_NOT_FOUND, ENVELOPE_NOT_FOUND, RECIPIENT_NOT_FOUND, DUPLICATE_RECIPIENT}, draft_only),
         public_operation<envelope_delete_recipients_request, envelope_delete_recipients_response>(
-            "/public/envelope/delete-recipients",
-            {WORKSPACE_NOT_FOUND, ENVELOPE_NOT_FOUND, ENVELOPE_NOT_IN_DRAFT, RECIPIENT_NOT_FOUND}),
+            "/public/envelope/delete-recipients", {WORKSPACE_NOT_FOUND, ENVELOPE_NOT_FOUND, RECIPIENT_NOT_FOUND},
+            draft_only),
         public_operation<envelope_add_blocks_request, envelope_add_blocks_response>(
-            "/public/envelope/add-blocks", {WORKSPACE_NOT_FOUND, ENVELOPE_NOT_FOUND, DOCUMENT_NOT_FOUND,
-                                            ENVELOPE_NOT_IN_DRAFT, INVALID_RECIPIENT_EMAIL}),
+            "/public/envelope/add-blocks",
+            {WORKSPACE_NOT_FOUND, ENVELOPE_NOT_FOUND, DOCUMENT_NOT_FOUND, INVALID_RECIPIENT_EMAIL}, draft_only),
         public_operation<envelope_delete_blocks_request, envelope_delete_blocks_response>(
-            "/public/envelope/delete-blocks",
-            {WORKSPACE_NOT_FOUND, ENVELOPE_NOT_FOUND, DOCUMENT_NOT_FOUND, ENVELOPE_NOT_IN_DRAFT}),
+            "/public/envelope/delete-blocks", {WORKSPACE_NOT_FOUND, ENVELOPE_NOT_FOUND, DOCUMENT_NOT_FOUND},
+            draft_only),
         // workspaces
         public_operation<workspace_list_request, workspace_list_response>("/public/workspace/list", none, reads),
         public_operation<workspace_get_request, workspace_get_response>("/public/workspace/get", {WORKSPACE_NOT_FOUND},
@@ -228,6 +277,14 @@ inline constexpr std::size_t operation_count = std::tuple_size_v<operation_types
 template <class F>
 constexpr void for_each_operation(F&& f) {
     std::apply([&](const auto&... op) { (f(op), ...); }, all_operations);
+}
+
+// Calls f(std::integral_constant<std::size_t, I>{}) for every row I, in order: for code that
+// needs the row as a constant expression (std::get<I>(all_operations)).
+template <class F>
+constexpr void for_each_operation_index(F&& f) {
+    [&]<std::size_t... I>(std::index_sequence<I...>) { (f(std::integral_constant<std::size_t, I>{}), ...); }
+    (std::make_index_sequence<operation_count>{});
 }
 
 // Every path, in table order.

@@ -13,8 +13,9 @@
 // reset swaps the registry rather than locking every team while requests run.
 //
 // This header declares the backend; its members are defined one idea per header, in backend/:
-// routing.hpp (paths, credentials, the steps of handle), team_operations.hpp (an operation
-// under its team's lock), operator_operations.hpp (the operator's, over every team),
+// routing.hpp (paths, credentials, the steps of handle), dispatch.hpp (a row's request to the
+// entry its kind names), team_operations.hpp (an operation under its team's lock),
+// operator_operations.hpp (the operator's, over every team),
 // snapshots.hpp (§6.6), teams.hpp (making and resetting teams), webhook_deliveries.hpp (the
 // sender threads' jobs) and replies.hpp (successes and error bodies).
 #include <algorithm>
@@ -30,6 +31,7 @@
 #include <string>
 #include <string_view>
 #include <thread>
+#include <type_traits>
 #include <unordered_map>
 #include <unordered_set>
 #include <utility>
@@ -83,34 +85,63 @@ public:
 
     const backend_options& options() const noexcept { return options_; }
 
-    // hook for signer rows: the base of the URLs the backend writes (backend_options::public_url),
+    // The base of the URLs the backend writes (backend_options::public_url),
     // for a server that knows its address once listening. Before any request runs only.
     void set_public_url(std::string base) { options_.public_url = std::move(base); }
 
+    // An operation of the table as the backend runs it: what its row says, and its runner. The
+    // server finds it once per request (find_route) and passes it on with the caller.
+    using runner = reply (*)(backend&, const caller&, std::string_view body);
+    struct route {
+        std::string_view path;  // the row's (static storage)
+        operation_access access = operation_access::team;
+        bool read_only = false;
+        bool is_public = false;  // journaled, and subject to fault rules
+        runner run = nullptr;
+    };
+
+    // The route of `path` (exact match), or nullptr when it is no operation (or a control one
+    // while control operations are off). Routes live as long as the backend.
+    const route* find_route(std::string_view path) const noexcept;
+
     bool knows_path(std::string_view path) const noexcept { return find_route(path) != nullptr; }
 
-    // The caller that `credentials` (the token of `Authorization: Bearer`) make for `path`, or
+    // The caller that `credentials` (the token of `Authorization: Bearer`) make for the route, or
     // nullopt when they may not call it (401). A team's API key, or `<accessKey>:<secretKey>`,
     // is that team; the operator is the control token (or, without --control-token, no
-    // credentials; a team's key is never the operator). Unknown paths have no caller.
-    std::optional<caller> authenticate(std::string_view path, std::optional<std::string_view> credentials) const;
+    // credentials; a team's key is never the operator). A signer's operation has no credentials
+    // of its own (its body names the signer): its caller is nobody's (team == nullptr).
+    std::optional<caller> authenticate(const route& r, std::optional<std::string_view> credentials) const;
 
-    reply handle(std::string_view path, std::optional<std::string_view> credentials, std::string_view body) {
-        if (!knows_path(path)) return handle(path, caller{}, body);  // 404
-        auto who = authenticate(path, credentials);
-        if (!who) return unauthenticated(path, credentials.has_value());
-        return handle(path, *who, body);
+    // The same for a path; unknown paths have no caller.
+    std::optional<caller> authenticate(std::string_view path, std::optional<std::string_view> credentials) const {
+        const route* r = find_route(path);
+        return r ? authenticate(*r, credentials) : std::nullopt;
     }
 
-    // For a caller found by authenticate(path, ...) (the server resolves it once, before the body).
+    reply handle(std::string_view path, std::optional<std::string_view> credentials, std::string_view body) {
+        const route* r = find_route(path);
+        if (!r) return no_route(path);
+        auto who = authenticate(*r, credentials);
+        if (!who) return unauthenticated(path, credentials.has_value());
+        return handle(*r, *who, body);
+    }
+
+    // For a caller found by authenticate(path, ...).
+    reply handle(std::string_view path, const caller& who, std::string_view body) {
+        const route* r = find_route(path);
+        return r ? handle(*r, who, body) : no_route(path);
+    }
+
+    // For a route and its caller resolved once (the server does so before the body is read).
     // A fault rule of the team may answer instead (§6.5): an error, or a dropped connection
     // (reply::dropped); a delay rule makes this call wait, then run the request.
-    reply handle(std::string_view path, const caller& who, std::string_view body) {
-        if (auto fault = take_fault(path, who)) {
-            if (fault->action != fault_action::delay) return answer_fault(path, who, body, *fault);
+    reply handle(const route& r, const caller& who, std::string_view body) {
+        if (auto fault = take_fault(r, who)) {
+            if (fault->action != fault_action::delay) return answer_fault(r, who, body, *fault);
             std::this_thread::sleep_for(fault->delay);
         }
-        return process(path, who, body);
+        return process(r, who, body);
     }
 
     // Any operation called with C++ values: the request is written as JSON and goes through
@@ -138,13 +169,13 @@ public:
 
     // The fault rule of the caller's team that fires for this request (public operations only);
     // it uses up one of the rule's times.
-    std::optional<fault_decision> take_fault(std::string_view path, const caller& who);
+    std::optional<fault_decision> take_fault(const route& r, const caller& who);
 
     // What an error or drop rule answers: the operation does not run, nothing changes.
-    reply answer_fault(std::string_view path, const caller& who, std::string_view body, const fault_decision& fault);
+    reply answer_fault(const route& r, const caller& who, std::string_view body, const fault_decision& fault);
 
     // The request itself: the operation runs (a team's public requests go to its journal).
-    reply process(std::string_view path, const caller& who, std::string_view body);
+    reply process(const route& r, const caller& who, std::string_view body);
 
     // The error body of a failure found by the transport (rules::transport_status: 400, 404,
     // 405, 413, 415, 431): INVALID_REQUEST_FORMAT with that status (contract.md §1).
@@ -156,6 +187,11 @@ public:
 
     // 401 AUTHENTICATION_ERROR.
     reply unauthenticated(std::string_view path, bool had_credentials);
+
+    // 404 INVALID_REQUEST_FORMAT: no operation has this path.
+    reply no_route(std::string_view path) {
+        return transport_error(path, rules::transport_status::not_found, "No operation has this path.");
+    }
 
     // The server's clock: wall time plus what server-wide clock advances added.
     std::int64_t now_ms() const { return options_.wall_clock() + global_offset_.load(); }
@@ -193,14 +229,6 @@ public:
     void stop() { deliveries_.stop(); }
 
 private:
-    using runner = reply (*)(backend&, std::string_view, const caller&, std::string_view, bool);
-    struct route {
-        operation_access access = operation_access::team;
-        bool read_only = false;
-        bool is_public = false;  // journaled, and subject to fault rules
-        runner run = nullptr;
-    };
-
     // Teams by their credentials and uuids, and in the order they were made.
     struct registry {
         std::unordered_map<std::string, std::shared_ptr<team_shard>> by_api_key;
@@ -221,11 +249,9 @@ private:
 
     // ---- routing and credentials (backend/routing.hpp) ------------------------------------------
 
-    // A runner per operation of the table: every operation's decoding, handler and encoding
-    // are instantiated here (detail/backend_definitions.hpp).
+    // A route per operation of the table (detail/backend_definitions.hpp: this instantiates every
+    // operation's decoding, handler and encoding).
     void build_routes();
-
-    const route* find_route(std::string_view path) const noexcept;
 
     std::shared_ptr<team_shard> team_by_credentials(std::string_view credentials) const;
 
@@ -234,15 +260,49 @@ private:
     // mean a team) any.
     bool is_operator(std::optional<std::string_view> credentials, bool any_without_token) const;
 
-    // ---- an operation of one team, under its lock (backend/team_operations.hpp) -----------------
+    // ---- dispatch: a row's request read, then its entry (backend/dispatch.hpp) -------------------
+
+    // The runner of row Row: its request read from the body, then run_for_team (a team's caller),
+    // run_as_operator (the operator) or run_as_signer (a signer's row), as the row's kind allows.
+    template <std::size_t Row>
+    reply run(const caller& who, std::string_view body);
+
+    // The body read as the request its entry takes (members unknown refused with --strict).
+    template <class Request>
+    result<Request> read_request(std::string_view body, std::type_identity<Request>) const;
+
+    // §6.6: a restore's team object is read straight into the backend's types (one pass, no JSON
+    // tree in between), always strictly: a typo in a snapshot is not ignored. Members beside
+    // "team" are ignored unless --strict, as in every request.
+    result<restore_document> read_request(std::string_view body,
+                                          std::type_identity<control_team_restore_request>) const;
+
+    // ---- a team's entries, under its lock (backend/team_operations.hpp) -------------------------
+    // One overload per kind of handler, found by the request's type: a handler of the team's
+    // store (handlers::handle(context&, ...)), of its harness (handlers::handle(harness_context&,
+    // ...)), and the three that need the backend itself (reset, snapshot, restore).
 
     template <class Request>
-    reply run(std::string_view path, const caller& who, std::string_view body, bool read_only);
-
-    // An operation of one team, under that team's lock.
-    template <class Request>
+    requires requires(context& c, const Request& r) { handlers::handle(c, r); }
     reply run_for_team(team_shard& shard, const std::shared_ptr<team_shard>& owner, std::string_view path,
                        const Request& request, bool read_only);
+
+    template <class Request>
+    requires requires(harness_context& c, const Request& r) { handlers::handle(c, r); }
+    reply run_for_team(team_shard& shard, const std::shared_ptr<team_shard>& owner, std::string_view path,
+                       const Request& request, bool read_only);
+
+    reply run_for_team(team_shard& shard, const std::shared_ptr<team_shard>& owner, std::string_view path,
+                       const control_team_reset_request& request, bool read_only);
+
+    reply run_for_team(team_shard& shard, const std::shared_ptr<team_shard>& owner, std::string_view path,
+                       const control_team_snapshot_request& request, bool read_only);
+
+    reply run_for_team(team_shard& shard, const std::shared_ptr<team_shard>& owner, std::string_view path,
+                       restore_document request, bool read_only);
+
+    // The team as right after its creation (§6.3); its queued deliveries are dropped.
+    reply reset_team(team_shard& shard, std::string_view path);
 
     // The team's clock now.
     std::int64_t team_clock(const team_shard& shard) const;
@@ -257,28 +317,36 @@ private:
     // A failure of the team's request (its clock, its identifier stream).
     reply team_error(team_shard& shard, std::string_view path, failure f);
 
-    // ---- the operator's operations, over every team (backend/operator_operations.hpp) -----------
+    // ---- the operator's entries, over every team (backend/operator_operations.hpp) ---------------
+    // The §5 meaning of a server or team_or_server row called without a team's key: one overload
+    // per operation.
 
-    // The §5 meaning of a control operation called without a team's key: every team.
+    reply run_as_operator(std::string_view path, const control_reset_request& request);
+    reply run_as_operator(std::string_view path, const control_team_create_request& request);
+    reply run_as_operator(std::string_view path, const control_team_update_request& request);
+    reply run_as_operator(std::string_view path, const control_recipient_act_request& request);
+    reply run_as_operator(std::string_view path, const control_envelope_cancel_request& request);
+    reply run_as_operator(std::string_view path, const control_clock_advance_request& request);
+    reply run_as_operator(std::string_view path, const control_clock_now_request& request);
+    reply run_as_operator(std::string_view path, const control_outbox_list_request& request);
+    reply run_as_operator(std::string_view path, const control_webhook_deliveries_request& request);
+
+    // §6.9: runs the request in the team that holds its envelope (among those its teamUuid names).
     template <class Request>
-    reply run_as_operator(std::string_view path, const Request& request);
+    reply run_in_team_holding_envelope(std::string_view path, const Request& request);
 
     // Runs a read-only handler in every team, one team at a time, and hands each response on.
     template <class Request, class Sink>
     void for_each_team_response(const Request& request, Sink&& sink);
 
-    // Every team's clock moves (frozen ones too) and its due work is applied; so does the
-    // server's, which teams made later start from.
-    reply advance_every_clock(std::string_view path, const control_clock_advance_request& request);
-
     reply operator_error(std::string_view path, failure f);
 
     std::shared_ptr<team_shard> first_team_with_uuid(const std::string& uuid) const;
 
-    // ---- hook for signer rows: the signer's operations (backend/signer_operations.hpp) ---------
-
-    // A signer operation (operation_access::signer): the team that the body's token or session
-    // names, then the operation as the team's, under its lock; journaled with secrets redacted.
+    // ---- a signer's entry (backend/signer_operations.hpp) ---------------------------------------
+    // A signer row's request (operation_access::signer), on the calling thread (no team queue):
+    // the team that the body's token or session names, then the operation as the team's, under
+    // its lock; journaled with secrets redacted.
     template <class Request>
     reply run_as_signer(std::string_view path, const Request& request);
 
@@ -369,11 +437,27 @@ private:
     std::unordered_set<std::string> issued_;  // every key handed out (never twice)
 
     delivery_queue deliveries_;
+
+public:
+    // ---- the entry points of the rows (backend/dispatch.hpp) -------------------------------------
+    // Whether the backend has the entry its row's kind needs for Request: for a team (a handler
+    // of reference/handlers/, or one of the backend's own team entries below), and for the
+    // operator (a run_as_operator overload). dispatch.hpp asserts them for every row.
+    template <class Request>
+    static constexpr bool runs_for_team = requires(backend& b, team_shard& shard,
+                                                   const std::shared_ptr<team_shard>& owner, std::string_view text) {
+        b.run_for_team(shard, owner, text, std::move(*b.read_request(text, std::type_identity<Request>{})), false);
+    };
+    template <class Request>
+    static constexpr bool runs_for_operator = requires(backend& b, std::string_view path, const Request& request) {
+        b.run_as_operator(path, request);
+    };
 };
 
 }  // namespace esign::reference
 
 // The members' definitions, one idea per header.
+#include <esign/reference/backend/dispatch.hpp>
 #include <esign/reference/backend/operator_operations.hpp>
 #include <esign/reference/backend/replies.hpp>
 #include <esign/reference/backend/routing.hpp>

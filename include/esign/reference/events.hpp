@@ -14,7 +14,7 @@
 #include <esign/reference/context.hpp>
 #include <esign/reference/signer_access.hpp>
 #include <esign/reference/views.hpp>
-#include <esign/types/enum_names.hpp>
+#include <esign/validation/enum_names.hpp>
 
 namespace esign::reference {
 

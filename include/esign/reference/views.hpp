@@ -1,13 +1,54 @@
 // SPDX-License-Identifier: BSL-1.0
 #pragma once
-// Responses built from records: the envelope's full and list forms, workspaces in their three
-// shapes, and the names contract.md §3 forms (sender, log authors).
+// Responses built from records: the envelope's full and list forms, workspaces
+// in their three shapes, and the names contract.md §3 forms (sender, log
+// authors). A view is copy_record (the members a record shares with its
+// resource) plus what the view computes.
 #include <string>
+#include <string_view>
+#include <type_traits>
+
+#include <boost/mp11/algorithm.hpp>
 
 #include <esign/model/model.hpp>
 #include <esign/reference/state.hpp>
+#include <esign/validation/described_members.hpp>
 
 namespace esign::reference {
+
+namespace detail {
+// How a record's member is named in its resource, for every record: the same
+// words, the record's in snake_case (its snapshot's names), the resource's in
+// camelCase (the API's): creation_date is creationDate, is_default isDefault,
+// uuid uuid.
+constexpr bool names_same_member(std::string_view record, std::string_view resource) noexcept {
+    std::size_t j = 0;
+    for (std::size_t i = 0; i < record.size(); ++i, ++j) {
+        char c = record[i];
+        if (c == '_' && i + 1 < record.size() && record[i + 1] >= 'a' && record[i + 1] <= 'z')
+            c = static_cast<char>(record[++i] - 'a' + 'A');
+        if (j >= resource.size() || resource[j] != c) return false;
+    }
+    return j == resource.size();
+}
+}  // namespace detail
+
+// Every member of the resource `to` that the record `from` has under its
+// snake_case name is assigned from it. Members of another type under the same
+// name (an envelope's documents and recipients, records of their own) are the
+// view's to build.
+template <class Record, class Resource>
+void copy_record(const Record& from, Resource& to) {
+    boost::mp11::mp_for_each<described_members<Record>>([&](auto source) {
+        using source_member = decltype(source);
+        boost::mp11::mp_for_each<described_members<Resource>>([&](auto target) {
+            using target_member = decltype(target);
+            if constexpr (detail::names_same_member(source_member::name, target_member::name) &&
+                          std::is_assignable_v<typename target_member::type&, const typename source_member::type&>)
+                target_member::get(to) = source_member::get(from);
+        });
+    });
+}
 
 // "first last" from the non-empty parts, or `fallback` when both are empty.
 inline std::string display_name(std::string_view first, std::string_view last, std::string_view fallback) {
@@ -43,12 +84,7 @@ inline sender sender_of(const envelope_record& env, const team_record& team) {
 
 inline envelope full_view(const envelope_record& env, const team_record& team) {
     envelope e;
-    e.uuid = env.uuid;
-    e.title = env.title;
-    e.status = env.status;
-    e.creationDate = env.creation_date;
-    e.updateDate = env.update_date;
-    e.sentDate = env.sent_date;
+    copy_record(env, e);
     e.owner.uuid = team.owner_uuid;
     e.owner.email = team.owner_email;
     e.owner.firstname = nullable<std::string>(team.owner_firstname);
@@ -60,13 +96,7 @@ inline envelope full_view(const envelope_record& env, const team_record& team) {
         else
             e.documents.push_back(d.doc);
     }
-    e.tags = env.tags;
     e.metrics = metrics_of(env);
-    e.signatureOrder = env.signature_order;
-    e.customMessage = env.custom_message;
-    e.useUserAsSenderName = env.use_user_as_sender_name;
-    e.timestampEnabled = env.timestamp_enabled;
-    e.expirationPeriod = env.expiration_period;
     e.reminderFrequencyPeriod =
         env.reminder_frequency ? nullable<std::int64_t>(*env.reminder_frequency) : nullable<std::int64_t>();
     for (const auto& r : env.recipients) e.recipients.push_back(r.data);
@@ -75,28 +105,27 @@ inline envelope full_view(const envelope_record& env, const team_record& team) {
 
 inline envelope_summary summary_view(const envelope_record& env, const team_record& team) {
     envelope_summary s;
-    s.uuid = env.uuid;
-    s.title = env.title;
-    s.creationDate = env.creation_date;
-    s.updateDate = env.update_date;
-    s.sentDate = env.sent_date;
-    s.status = env.status;
-    s.workspaceUuid = env.workspace_uuid;
+    copy_record(env, s);
     s.owner = owner_summary{team.owner_uuid, team.owner_email, team.owner_firstname, team.owner_lastname};
     s.metrics = metrics_of(env);
-    s.tags = env.tags;
     return s;
 }
 
+// (membersCount: one, the owner.)
 inline workspace workspace_view(const workspace_record& ws) {
-    return workspace{ws.uuid, ws.name, ws.creation_date, ws.update_date, ws.is_default, ws.color_hex, ws.sandbox, 1};
+    workspace w;
+    copy_record(ws, w);
+    return w;
 }
 inline workspace_list_item workspace_list_view(const workspace_record& ws) {
-    return workspace_list_item{ws.uuid, ws.name, ws.creation_date, ws.update_date, ws.sandbox, 1};
+    workspace_list_item w;
+    copy_record(ws, w);
+    return w;
 }
 inline workspace_created workspace_created_view(const workspace_record& ws) {
-    return workspace_created{ws.uuid,       ws.name,      ws.creation_date, ws.update_date,
-                             ws.is_default, ws.color_hex, ws.sandbox};
+    workspace_created w;
+    copy_record(ws, w);
+    return w;
 }
 
 }  // namespace esign::reference

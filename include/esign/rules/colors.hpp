@@ -5,7 +5,7 @@
 #include <cstddef>
 
 #include <esign/model/enums.hpp>
-#include <esign/types/enum_names.hpp>
+#include <esign/validation/enum_names.hpp>
 
 namespace esign::rules {
 

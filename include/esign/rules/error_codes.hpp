@@ -7,7 +7,7 @@
 #include <string_view>
 
 #include <esign/model/enums.hpp>
-#include <esign/types/enum_names.hpp>
+#include <esign/validation/enum_names.hpp>
 
 namespace esign::rules {
 

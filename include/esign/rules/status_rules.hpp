@@ -2,27 +2,39 @@
 #pragma once
 // The status-rule table of interface.md ("Rules that tie operations to status") and the send
 // preconditions of contract.md §3, in the order they are checked. Data first, then the one
-// function that reads each table.
-#include <algorithm>
+// function that reads each table. Which operations are draft-only is their rows' fact.
 #include <array>
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string_view>
 
 #include <esign/model/enums.hpp>
+#include <esign/model/operations.hpp>
 
 namespace esign::rules {
 
-// Operations that fail with ENVELOPE_NOT_IN_DRAFT unless the envelope is a draft.
-inline constexpr std::array<std::string_view, 8> draft_only_operations{
-    "/public/envelope/add-recipients",    "/public/envelope/update",        "/public/envelope/update-recipient",
-    "/public/envelope/add-blocks",        "/public/envelope/delete-blocks", "/public/envelope/delete-recipients",
-    "/public/envelope/delete-attachment", "/public/envelope/send",
-};
+// Operations that fail with ENVELOPE_NOT_IN_DRAFT unless the envelope is a draft: the rows of
+// the table marked draft_only (model/operations.hpp), in table order.
+inline constexpr auto draft_only_operations = [] {
+    constexpr std::size_t count = [] {
+        std::size_t n = 0;
+        for_each_operation([&](const auto& op) { n += op.draft_only ? 1 : 0; });
+        return n;
+    }();
+    std::array<std::string_view, count> out{};
+    std::size_t i = 0;
+    for_each_operation([&](const auto& op) {
+        if (op.draft_only) out[i++] = op.path;
+    });
+    return out;
+}();
 
+// Whether the operation at `operation_path` is draft-only, as its row says (false for no operation).
 constexpr bool is_draft_only(std::string_view operation_path) noexcept {
-    return std::find(draft_only_operations.begin(), draft_only_operations.end(), operation_path) !=
-           draft_only_operations.end();
+    bool draft_only = false;
+    visit_operation(operation_path, [&](const auto& op) { draft_only = op.draft_only; });
+    return draft_only;
 }
 
 constexpr std::optional<error_code> check_draft(envelope_status status) noexcept {

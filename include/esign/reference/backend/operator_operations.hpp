@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: BSL-1.0
 #pragma once
-// The operator's operations (contract.md §5, without a team's key): they visit the teams one at
-// a time (never two teams' locks at once), or find the one team a request names.
+// The operator's operations (contract.md §5, without a team's key), one run_as_operator overload
+// each: they visit the teams one at a time (never two teams' locks at once), or find the one team
+// a request names.
 #include <algorithm>
 #include <cstdint>
 #include <memory>
@@ -9,7 +10,7 @@
 #include <shared_mutex>
 #include <string>
 #include <string_view>
-#include <type_traits>
+#include <utility>
 #include <variant>
 #include <vector>
 
@@ -32,66 +33,76 @@ inline std::vector<std::shared_ptr<team_shard>> teams_holding(const std::vector<
 }
 }  // namespace detail
 
+inline reply backend::run_as_operator(std::string_view path, const control_reset_request&) {
+    reset_all();
+    return respond(server_ids_, path, empty_response{}, now_ms());
+}
+
+inline reply backend::run_as_operator(std::string_view path, const control_team_create_request& request) {
+    return create_team_shard(path, request);
+}
+
+inline reply backend::run_as_operator(std::string_view path, const control_team_update_request& request) {
+    if (!request.teamUuid) return operator_error(path, invalid_at({"teamUuid"}, problem_kind::missing, "is required"));
+    auto shard = first_team_with_uuid(request.teamUuid->str());
+    if (!shard) return operator_error(path, invalid_at({"teamUuid"}, problem_kind::rule, "is not a team"));
+    return run_for_team(*shard, shard, path, request, false);
+}
+
+inline reply backend::run_as_operator(std::string_view path, const control_recipient_act_request& request) {
+    return run_in_team_holding_envelope(path, request);
+}
+
+inline reply backend::run_as_operator(std::string_view path, const control_envelope_cancel_request& request) {
+    return run_in_team_holding_envelope(path, request);
+}
+
 template <class Request>
-reply backend::run_as_operator(std::string_view path, const Request& request) {
-    if constexpr (std::is_same_v<Request, control_reset_request>) {
-        reset_all();
-        return respond(server_ids_, path, empty_response{}, now_ms());
-    } else if constexpr (std::is_same_v<Request, control_team_create_request>) {
-        return create_team_shard(path, request);
-    } else if constexpr (std::is_same_v<Request, control_team_update_request>) {
-        if (!request.teamUuid)
-            return operator_error(path, invalid_at({"teamUuid"}, problem_kind::missing, "is required"));
-        auto shard = first_team_with_uuid(request.teamUuid->str());
-        if (!shard) return operator_error(path, invalid_at({"teamUuid"}, problem_kind::rule, "is not a team"));
-        return run_for_team(*shard, shard, path, request, false);
-    } else if constexpr (std::is_same_v<Request, control_recipient_act_request> ||
-                         std::is_same_v<Request, control_envelope_cancel_request>) {
-        // §6.9: the team that holds the envelope, among those teamUuid names when given (seeded
-        // teams may share a uuid). Restored snapshots put one envelope uuid in several teams:
-        // then the operator must name one, and nothing changes until it does.
-        std::vector<std::shared_ptr<team_shard>> candidates;
-        if (request.teamUuid) {
-            std::shared_lock lock(registry_mutex_);
-            auto [first, last] = registry_.by_uuid.equal_range(request.teamUuid->str());
-            for (auto it = first; it != last; ++it) candidates.push_back(it->second);
-            if (candidates.empty())
-                return operator_error(path, invalid_at({"teamUuid"}, problem_kind::rule, "is not a team"));
-        } else {
-            candidates = teams_in_order();
-        }
-        const auto holders = detail::teams_holding(candidates, request.envelopeUuid.str());
-        if (holders.empty()) return operator_error(path, failure{error_code::ENVELOPE_NOT_FOUND});
-        if (holders.size() > 1)
-            return operator_error(
-                path, request.teamUuid
-                          ? invalid_at({"teamUuid"}, problem_kind::rule, "names more than one team with this envelope")
-                          : invalid_at({"teamUuid"}, problem_kind::missing,
-                                       "is required: more than one team has this envelope"));
-        return run_for_team(*holders.front(), holders.front(), path, request, false);
-    } else if constexpr (std::is_same_v<Request, control_clock_advance_request>) {
-        return advance_every_clock(path, request);
-    } else if constexpr (std::is_same_v<Request, control_clock_now_request>) {
-        const std::int64_t now = now_ms();
-        return respond(server_ids_, path, control_clock_now_response{now}, now);
-    } else if constexpr (std::is_same_v<Request, control_outbox_list_request>) {
-        control_outbox_list_response all;
-        for_each_team_response(request, [&](control_outbox_list_response&& one) {
-            for (auto& e : one.emails) all.emails.push_back(std::move(e));
-        });
-        std::stable_sort(all.emails.begin(), all.emails.end(),
-                         [](const outbox_email& a, const outbox_email& b) { return a.timestamp < b.timestamp; });
-        return respond(server_ids_, path, all, now_ms());
-    } else if constexpr (std::is_same_v<Request, control_webhook_deliveries_request>) {
-        control_webhook_deliveries_response all;
-        for_each_team_response(request, [&](control_webhook_deliveries_response&& one) {
-            for (auto& d : one.deliveries) all.deliveries.push_back(std::move(d));
-        });
-        return respond(server_ids_, path, all, now_ms());
+reply backend::run_in_team_holding_envelope(std::string_view path, const Request& request) {
+    // §6.9: the team that holds the envelope, among those teamUuid names when given (seeded
+    // teams may share a uuid). Restored snapshots put one envelope uuid in several teams:
+    // then the operator must name one, and nothing changes until it does.
+    std::vector<std::shared_ptr<team_shard>> candidates;
+    if (request.teamUuid) {
+        std::shared_lock lock(registry_mutex_);
+        auto [first, last] = registry_.by_uuid.equal_range(request.teamUuid->str());
+        for (auto it = first; it != last; ++it) candidates.push_back(it->second);
+        if (candidates.empty())
+            return operator_error(path, invalid_at({"teamUuid"}, problem_kind::rule, "is not a team"));
     } else {
-        // Not reached: authenticate() gives the operator only server and team_or_server operations.
-        return operator_error(path, failure{error_code::AUTHENTICATION_ERROR});
+        candidates = teams_in_order();
     }
+    const auto holders = detail::teams_holding(candidates, request.envelopeUuid.str());
+    if (holders.empty()) return operator_error(path, failure{error_code::ENVELOPE_NOT_FOUND});
+    if (holders.size() > 1)
+        return operator_error(path, request.teamUuid ? invalid_at({"teamUuid"}, problem_kind::rule,
+                                                                  "names more than one team with this envelope")
+                                                     : invalid_at({"teamUuid"}, problem_kind::missing,
+                                                                  "is required: more than one team has this envelope"));
+    return run_for_team(*holders.front(), holders.front(), path, request, false);
+}
+
+inline reply backend::run_as_operator(std::string_view path, const control_clock_now_request&) {
+    const std::int64_t now = now_ms();
+    return respond(server_ids_, path, control_clock_now_response{now}, now);
+}
+
+inline reply backend::run_as_operator(std::string_view path, const control_outbox_list_request& request) {
+    control_outbox_list_response all;
+    for_each_team_response(request, [&](control_outbox_list_response&& one) {
+        for (auto& e : one.emails) all.emails.push_back(std::move(e));
+    });
+    std::stable_sort(all.emails.begin(), all.emails.end(),
+                     [](const outbox_email& a, const outbox_email& b) { return a.timestamp < b.timestamp; });
+    return respond(server_ids_, path, all, now_ms());
+}
+
+inline reply backend::run_as_operator(std::string_view path, const control_webhook_deliveries_request& request) {
+    control_webhook_deliveries_response all;
+    for_each_team_response(request, [&](control_webhook_deliveries_response&& one) {
+        for (auto& d : one.deliveries) all.deliveries.push_back(std::move(d));
+    });
+    return respond(server_ids_, path, all, now_ms());
 }
 
 template <class Request, class Sink>
@@ -106,7 +117,9 @@ void backend::for_each_team_response(const Request& request, Sink&& sink) {
     }
 }
 
-inline reply backend::advance_every_clock(std::string_view path, const control_clock_advance_request& request) {
+// Every team's clock moves (frozen ones too) and its due work is applied; so does the server's,
+// which teams made later start from.
+inline reply backend::run_as_operator(std::string_view path, const control_clock_advance_request& request) {
     if (request.milliseconds < 0)
         return operator_error(path, invalid_at({"milliseconds"}, problem_kind::range, "must be at least 0"));
     const auto teams = teams_in_order();

@@ -2,7 +2,8 @@
 #pragma once
 // The backend's routing: the route of a path, the caller that credentials make for it (a team's
 // keys, or the operator's control token, compared in constant time), and the steps of
-// backend::handle: the team's fault rule, then the operation, with its journal entry.
+// backend::handle for a route found once: the team's fault rule, then the operation, with its
+// journal entry.
 #include <memory>
 #include <optional>
 #include <string>
@@ -23,12 +24,10 @@ inline bool same_secret(std::string_view given, std::string_view secret) noexcep
 }
 }  // namespace detail
 
-inline std::optional<backend::caller> backend::authenticate(std::string_view path,
+inline std::optional<backend::caller> backend::authenticate(const route& r,
                                                             std::optional<std::string_view> credentials) const {
-    const route* r = find_route(path);
-    if (!r) return std::nullopt;
     auto team = credentials ? team_by_credentials(*credentials) : nullptr;
-    switch (r->access) {
+    switch (r.access) {
         case operation_access::team:
         case operation_access::team_control:
             if (team) return caller{std::move(team)};
@@ -42,42 +41,38 @@ inline std::optional<backend::caller> backend::authenticate(std::string_view pat
             if (!team && is_operator(credentials, true)) return caller{};
             return std::nullopt;
         case operation_access::signer:
-            // hook for signer rows: no credentials (any are ignored); the body names the team.
-            return caller{};
+            return caller{};  // no credentials of its own: its body names the signer
     }
     return std::nullopt;
 }
 
-inline std::optional<fault_decision> backend::take_fault(std::string_view path, const caller& who) {
-    const route* r = find_route(path);
-    if (!r || !r->is_public || !who.team) return std::nullopt;
+inline std::optional<fault_decision> backend::take_fault(const route& r, const caller& who) {
+    if (!r.is_public || !who.team) return std::nullopt;
     std::lock_guard lock(who.team->harness_mutex);
     if (who.team->harness.faults.empty()) return std::nullopt;
-    return who.team->harness.faults.fire_for_operation(path, who.team->ids);
+    return who.team->harness.faults.fire_for_operation(r.path, who.team->ids);
 }
 
-inline reply backend::answer_fault(std::string_view path, const caller& who, std::string_view body,
+inline reply backend::answer_fault(const route& r, const caller& who, std::string_view body,
                                    const fault_decision& fault) {
     const std::int64_t time = team_clock(*who.team);
     reply out;
     if (fault.action == fault_action::error)
-        out = team_error(*who.team, path, failure{*fault.error});
+        out = team_error(*who.team, r.path, failure{*fault.error});
     else {
         out.dropped = true;
         out.status = 0;
     }
     out.fault_uuid = fault.fault_uuid;
-    record_in_journal(*who.team, time, path, body, out);
+    record_in_journal(*who.team, time, r.path, body, out);
     return out;
 }
 
-inline reply backend::process(std::string_view path, const caller& who, std::string_view body) {
-    const route* r = find_route(path);
-    if (!r) return transport_error(path, rules::transport_status::not_found, "No operation has this path.");
-    if (!who.team || !r->is_public) return r->run(*this, path, who, body, r->read_only);
+inline reply backend::process(const route& r, const caller& who, std::string_view body) {
+    if (!who.team || !r.is_public) return r.run(*this, who, body);
     const std::int64_t time = team_clock(*who.team);
-    reply out = r->run(*this, path, who, body, r->read_only);
-    record_in_journal(*who.team, time, path, body, out);
+    reply out = r.run(*this, who, body);
+    record_in_journal(*who.team, time, r.path, body, out);
     return out;
 }
 

@@ -7,7 +7,9 @@
 // and include <esign/reference/src.hpp> in one of them. Otherwise backend.hpp includes this
 // header and the definitions are inline, as in any header-only library.
 #include <chrono>
-#include <type_traits>
+#include <cstddef>
+#include <string_view>
+#include <tuple>
 #include <utility>
 
 #include <esign/reference/backend.hpp>
@@ -38,16 +40,16 @@ ESIGN_DETAIL_BACKEND_DEFINITION backend::backend(backend_options options)
 }
 
 ESIGN_DETAIL_BACKEND_DEFINITION void backend::build_routes() {
-    for_each_operation([&](const auto& op) {
-        using request = typename std::remove_cvref_t<decltype(op)>::request_type;
+    for_each_operation_index([&](auto index) {
+        static constexpr std::size_t row = decltype(index)::value;
+        const auto& op = std::get<row>(all_operations);
         if (op.is_control && !options_.control_enabled) return;
         route r;
+        r.path = op.path;
         r.access = op.access;
         r.read_only = op.read_only;
-        r.is_public = !op.is_control;
-        r.run = [](backend& self, std::string_view path, const caller& who, std::string_view body, bool read_only) {
-            return self.run<request>(path, who, body, read_only);
-        };
+        r.is_public = op.access == operation_access::team;
+        r.run = [](backend& self, const caller& who, std::string_view body) { return self.run<row>(who, body); };
         routes_.emplace(op.path, r);
     });
 }

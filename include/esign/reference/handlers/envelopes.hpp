@@ -18,7 +18,7 @@
 #include <esign/rules/envelope_rules.hpp>
 #include <esign/rules/lifecycle.hpp>
 #include <esign/rules/status_rules.hpp>
-#include <esign/types/enum_names.hpp>
+#include <esign/validation/enum_names.hpp>
 
 namespace esign::reference::handlers {
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: BSL-1.0
 #pragma once
-// Templates: /_control/template/create (contract.md §5) and /public/template/list (§4).
+// Templates: /_control/template/create (contract.md §5) and
+// /public/template/list (§4).
 #include <algorithm>
 #include <optional>
 #include <string>
@@ -8,11 +9,13 @@
 
 #include <esign/reference/context.hpp>
 #include <esign/reference/list_page.hpp>
+#include <esign/reference/views.hpp>
 
 namespace esign::reference {
 
-// Stores a template in `ws`. `uuid` is fixed by a fixture; otherwise a new one is drawn.
-// Labels are distinct (the content's validate hook checked it); nothing here can fail.
+// Stores a template in `ws`. `uuid` is fixed by a fixture; otherwise a new one
+// is drawn. Labels are distinct (the content's validate hook checked it);
+// nothing here can fail.
 inline template_record& create_template(context& c, const workspace_record& ws, const control_template_content& r,
                                         const std::optional<std::string>& uuid = std::nullopt) {
     template_record t;
@@ -36,11 +39,7 @@ inline template_record& create_template(context& c, const workspace_record& ws, 
 
 inline template_summary template_view(const template_record& t) {
     template_summary s;
-    s.uuid = t.uuid;
-    s.title = t.title;
-    s.creationDate = t.creation_date;
-    s.updateDate = t.update_date;
-    s.workspaceUuid = t.workspace_uuid;
+    copy_record(t, s);
     for (const auto& d : t.documents) s.documents.push_back(template_document{d.uuid, d.title});
     for (const auto& label : t.labels) s.recipients.push_back(template_recipient{label});
     return s;
@@ -53,7 +52,8 @@ namespace esign::reference::handlers {
 inline outcome<control_template_create_response> handle(context& c, const control_template_create_request& r) {
     const workspace_record* ws = c.resolve_workspace(r.workspaceUuid);
     if (!ws) return failure{error_code::WORKSPACE_NOT_FOUND};
-    if (!has_room(c.st.templates.size(), 1, max_templates_per_team))  // the store holds one team's
+    if (!has_room(c.st.templates.size(), 1,
+                  max_templates_per_team))  // the store holds one team's
         return failure{error_code::INVALID_REQUEST_FORMAT, {collection_full({}, "templates", max_templates_per_team)}};
     const template_record& t = create_template(c, *ws, r.content);
     control_template_create_response out;
