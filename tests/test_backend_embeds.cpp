@@ -362,7 +362,7 @@ TEST_CASE("embeds: each action has exactly the effect of /_control/recipient/act
     }
 }
 
-TEST_CASE("embeds: two signers in order; the second is told whose turn it is", "[backend][embeds]") {
+TEST_CASE("embeds: two signers in order, the second is told whose turn it is", "[backend][embeds]") {
     api t;
     const std::string env = t.envelope(t.main, {{"ada@example.com"}, {"bob@example.com", "signer", "Bob", "Byron"}},
                                        json::object{{"signatureOrder", true}});
@@ -572,7 +572,7 @@ TEST_CASE("embeds: team reset, server reset and restore make tokens and sessions
     }
 }
 
-TEST_CASE("embeds: a team's signer secrets are bounded; expired iframe tokens go", "[backend][embeds]") {
+TEST_CASE("embeds: a team's signer secrets are bounded, expired iframe tokens go", "[backend][embeds]") {
     using namespace esign::reference;
     hand_built h;
     h.st.signer.team_key = new_signer_team_key();

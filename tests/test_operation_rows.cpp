@@ -78,17 +78,17 @@ TEST_CASE("operation rows: every row has its handler, found by the request's typ
     using esign::reference::backend;
     STATIC_REQUIRE(esign::reference::detail::every_row_has_a_handler<esign::all_operations>());
     // Ordinary, harness and the backend's own team entries; the operator's overloads.
-    STATIC_REQUIRE(backend::runs_for_team<esign::envelope_get_request>);
-    STATIC_REQUIRE(backend::runs_for_team<esign::control_faults_add_request>);
-    STATIC_REQUIRE(backend::runs_for_team<esign::control_team_reset_request>);
-    STATIC_REQUIRE(backend::runs_for_team<esign::control_team_snapshot_request>);
-    STATIC_REQUIRE(backend::runs_for_team<esign::control_team_restore_request>);
-    STATIC_REQUIRE(backend::runs_for_operator<esign::control_reset_request>);
-    STATIC_REQUIRE(backend::runs_for_operator<esign::control_webhook_deliveries_request>);
-    STATIC_REQUIRE_FALSE(backend::runs_for_operator<esign::envelope_get_request>);  // a team's only
-    STATIC_REQUIRE_FALSE(backend::runs_for_team<esign::control_reset_request>);     // the operator's only
-    STATIC_REQUIRE_FALSE(backend::runs_for_team<orphan_request>);
-    STATIC_REQUIRE_FALSE(backend::runs_for_operator<orphan_request>);
+    STATIC_REQUIRE(backend::runs_for_team<esign::envelope_get_request>());
+    STATIC_REQUIRE(backend::runs_for_team<esign::control_faults_add_request>());
+    STATIC_REQUIRE(backend::runs_for_team<esign::control_team_reset_request>());
+    STATIC_REQUIRE(backend::runs_for_team<esign::control_team_snapshot_request>());
+    STATIC_REQUIRE(backend::runs_for_team<esign::control_team_restore_request>());
+    STATIC_REQUIRE(backend::runs_for_operator<esign::control_reset_request>());
+    STATIC_REQUIRE(backend::runs_for_operator<esign::control_webhook_deliveries_request>());
+    STATIC_REQUIRE_FALSE(backend::runs_for_operator<esign::envelope_get_request>());  // a team's only
+    STATIC_REQUIRE_FALSE(backend::runs_for_team<esign::control_reset_request>());     // the operator's only
+    STATIC_REQUIRE_FALSE(backend::runs_for_team<orphan_request>());
+    STATIC_REQUIRE_FALSE(backend::runs_for_operator<orphan_request>());
 }
 
 TEST_CASE("operation rows: the route found once carries the row, and runs it", "[operation-rows]") {

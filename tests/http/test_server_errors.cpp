@@ -489,6 +489,12 @@ std::vector<step> script() {
            {{"/status", R"("signing")"}, {"/recipients/0/invitation/medium", R"("email")"}}));
     add(ok("/_control/outbox/list", "", "{}", {},
            {{"/emails/0/kind", R"("invitation")"}, {"/emails/1/to", R"("vic@client.example.com")"}}));
+    // The signer's page acts once the envelope is sent (contract.md §7.1).
+    add(ok("/public/authentication/create-iframe-token", A,
+           R"({"envelopeUuid":"{ENV}","signerEmail":"vic@client.example.com"})", {{"SIGNER_TOKEN", "/iframeToken"}}));
+    add(ok("/embeds/session/start", "", R"({"token":"{SIGNER_TOKEN}"})", {{"SIGNER_SESSION", "/session"}}));
+    add(ok("/embeds/recipient/act", "", R"({"session":"{SIGNER_SESSION}","action":"open"})", {},
+           {{"/envelopeStatus", R"("signing")"}, {"/completed", "false"}}));
 
     // ---- every draft-only operation on an envelope that is no longer a draft -------------------
     add(fails("/public/envelope/send", A, R"({"envelopeUuid":"{ENV}"})", "ENVELOPE_NOT_IN_DRAFT"));

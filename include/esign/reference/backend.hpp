@@ -443,15 +443,12 @@ public:
     // Whether the backend has the entry its row's kind needs for Request: for a team (a handler
     // of reference/handlers/, or one of the backend's own team entries below), and for the
     // operator (a run_as_operator overload). dispatch.hpp asserts them for every row.
+    // (Defined in dispatch.hpp, where the class is complete: clang judges a requires-expression
+    // in a member's initializer at once.)
     template <class Request>
-    static constexpr bool runs_for_team = requires(backend& b, team_shard& shard,
-                                                   const std::shared_ptr<team_shard>& owner, std::string_view text) {
-        b.run_for_team(shard, owner, text, std::move(*b.read_request(text, std::type_identity<Request>{})), false);
-    };
+    static consteval bool runs_for_team();
     template <class Request>
-    static constexpr bool runs_for_operator = requires(backend& b, std::string_view path, const Request& request) {
-        b.run_as_operator(path, request);
-    };
+    static consteval bool runs_for_operator();
 };
 
 }  // namespace esign::reference

@@ -6,6 +6,7 @@
 // overload. No list of request types: a new operation is its row and its handler, and a row
 // whose kind has no entry for its request type does not compile (the assertion below names it).
 #include <cstddef>
+#include <memory>
 #include <string_view>
 #include <type_traits>
 #include <utility>
@@ -14,6 +15,18 @@
 #include <esign/reference/backend.hpp>
 
 namespace esign::reference {
+
+template <class Request>
+consteval bool backend::runs_for_team() {
+    return requires(backend & b, team_shard & shard, const std::shared_ptr<team_shard>& owner, std::string_view text) {
+        b.run_for_team(shard, owner, text, std::move(*b.read_request(text, std::type_identity<Request>{})), false);
+    };
+}
+
+template <class Request>
+consteval bool backend::runs_for_operator() {
+    return requires(backend & b, std::string_view path, const Request& request) { b.run_as_operator(path, request); };
+}
 
 namespace detail {
 
@@ -39,9 +52,9 @@ template <class Row>
 constexpr bool row_has_handler(const Row& row) noexcept {
     using request = typename Row::request_type;
     // run_as_signer finds the team, then runs the request as the team's own operations run.
-    if (row.access == operation_access::signer) return backend::runs_for_team<request>;
-    return (!team_may_call(row.access) || backend::runs_for_team<request>)&&(!operator_may_call(row.access) ||
-                                                                             backend::runs_for_operator<request>);
+    if (row.access == operation_access::signer) return backend::runs_for_team<request>();
+    return (!team_may_call(row.access) || backend::runs_for_team<request>()) &&
+           (!operator_may_call(row.access) || backend::runs_for_operator<request>());
 }
 
 // True when every row of `Rows` (a tuple of operation<...>, all_operations or a test's) has its
