@@ -261,13 +261,12 @@ TEST_CASE("model: operation table", "[model]") {
                                                        "/_control/envelope/cancel", "/_control/clock/advance",
                                                        "/_control/clock/now", "/_control/outbox/list",
                                                        "/_control/webhook/deliveries"});
-    CHECK(read_only ==
-          std::set<std::string_view>{"/public/webhook/list", "/public/envelope/get", "/public/envelope/list",
-                                     "/public/workspace/list", "/public/workspace/get", "/public/contact/list",
-                                     "/public/template/list", "/public/logs/list", "/public/utils/whoami",
-                                     "/_control/clock/now", "/_control/outbox/list", "/_control/webhook/deliveries",
-                                     "/_control/journal/list", "/_control/faults/list", "/_control/team/snapshot",
-                                     "/embeds/envelope/get"});
+    CHECK(read_only == std::set<std::string_view>{
+                           "/public/webhook/list", "/public/envelope/get", "/public/envelope/list",
+                           "/public/workspace/list", "/public/workspace/get", "/public/contact/list",
+                           "/public/template/list", "/public/logs/list", "/public/utils/whoami", "/_control/clock/now",
+                           "/_control/outbox/list", "/_control/webhook/deliveries", "/_control/journal/list",
+                           "/_control/faults/list", "/_control/team/snapshot", "/embeds/envelope/get"});
 
     STATIC_REQUIRE(find_operation("/public/envelope/get").has_value());
     STATIC_REQUIRE_FALSE(find_operation("/public/envelope/nope").has_value());

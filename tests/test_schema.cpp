@@ -228,8 +228,10 @@ TEST_CASE("openapi: the document covers the public operations", "[schema][openap
     std::size_t public_count = 0;
     esign::for_each_operation([&](const auto& op) {
         if (op.is_control) return;
-        if (op.access != esign::operation_access::signer) ++public_count;
-        else CHECK(paths.at(op.path).at_pointer("/post/security") == value(array{}));  // no API key
+        if (op.access != esign::operation_access::signer)
+            ++public_count;
+        else
+            CHECK(paths.at(op.path).at_pointer("/post/security") == value(array{}));  // no API key
         INFO(op.path);
         REQUIRE(paths.contains(op.path));
         const value& post = paths.at(op.path).at("post");
