@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: BSL-1.0
 // contract.md §6.7, no team can stall another: a request's work is bounded by its own size and
 // its page, never by a stored collection times a list of the request; every per-team collection
-// that grows has a bound and a behaviour beyond it (reference/team_limits.hpp); a journal/list
-// answer takes a bounded amount of memory (reference/journal.hpp; the bytes themselves are
+// that grows has a bound and a behaviour beyond it (reference/team/limits.hpp); a journal/list
+// answer takes a bounded amount of memory (reference/harness/journal.hpp; the bytes themselves are
 // counted by tests/memory/journal_memory_bound.cpp).
 #include "backend_support.hpp"
 
@@ -11,8 +11,8 @@
 #include <vector>
 
 #include <esign/reference/handlers/logs.hpp>
-#include <esign/reference/journal.hpp>
-#include <esign/reference/team_limits.hpp>
+#include <esign/reference/harness/journal.hpp>
+#include <esign/reference/team/limits.hpp>
 
 namespace test_backend_bounds {
 

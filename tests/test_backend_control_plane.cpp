@@ -14,7 +14,7 @@
 #include <thread>
 #include <vector>
 
-#include <esign/reference/delivery_queue.hpp>
+#include <esign/reference/delivery/queue.hpp>
 
 namespace test_backend_control_plane {
 

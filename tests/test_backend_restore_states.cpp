@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: BSL-1.0
 // States put in place whole (contract.md §6.6, §6.9): /_control/team/restore and a --fixture
-// team with a state install only a state the API could have produced (team_state.hpp's
+// team with a state install only a state the API could have produced (team/snapshot_state.hpp's
 // check_state), a snapshot carries no credentials, a restored team names itself everywhere, and
-// the clock's walk over due events (timeline.hpp) ends whatever state slipped through.
+// the clock's walk over due events (team/timeline.hpp) ends whatever state slipped through.
 #include "backend_support.hpp"
 
 #include <algorithm>
@@ -14,8 +14,8 @@
 #include <utility>
 #include <vector>
 
-#include <esign/reference/team_limits.hpp>
-#include <esign/reference/timeline.hpp>
+#include <esign/reference/team/limits.hpp>
+#include <esign/reference/team/timeline.hpp>
 
 namespace test_backend_restore_states {
 
@@ -201,7 +201,7 @@ TEST_CASE("restore_states: each member of a state keeps within what the API prod
     require_ok(restore(c.b, c.main.key, bj::parse(after_delete).at("team")));
 }
 
-// A state holds no more of a collection than the API lets a team make (team_limits.hpp):
+// A state holds no more of a collection than the API lets a team make (team/limits.hpp):
 // workspaces, the smallest bound, one over.
 TEST_CASE("restore_states: a state beyond a team's bound is refused", "[backend][snapshot][restore_states]") {
     client c(fixed_clock(63));

@@ -223,7 +223,7 @@ TEST_CASE("snapshot: a --fixture team with a state starts from it", "[backend][s
     CHECK(refused.fixture_problems().at(0).path == esign::problem_path{"teams", "0", "state", "stream"});
 }
 
-// Expiries fall due from the team's due index (reference/timeline.hpp); a state put in place
+// Expiries fall due from the team's due index (reference/team/timeline.hpp); a state put in place
 // whole (restore, reset, a --fixture state) brings its envelopes' events with it.
 TEST_CASE("snapshot: expiries fall due the same after restore, reset and fixture load", "[backend][snapshot][due]") {
     constexpr std::int64_t day = 86'400'000;

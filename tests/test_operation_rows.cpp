@@ -12,7 +12,7 @@
 #include <vector>
 
 #include <esign/model/operations.hpp>
-#include <esign/reference/views.hpp>
+#include <esign/reference/store/views.hpp>
 #include <esign/rules/status_rules.hpp>
 
 namespace test_operation_rows {
@@ -137,7 +137,7 @@ TEST_CASE("operation rows: a signer's row needs no credentials, and acts for no 
 
 // =============================================================================================
 // Records and resources: a record's member is its resource's under its snake_case name, once for
-// every record (views.hpp copy_record); a view is copy_record plus what it computes.
+// every record (store/views.hpp copy_record); a view is copy_record plus what it computes.
 
 TEST_CASE("operation rows: records map to resources by one naming rule", "[operation-rows][records]") {
     using esign::reference::detail::names_same_member;

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: BSL-1.0
-// team_queue (include/esign/reference/team_queue.hpp): a team's jobs run one at a time, in
+// team_queue (include/esign/reference/team/queue.hpp): a team's jobs run one at a time, in
 // order, and the jobs waiting for their team hold no thread of the pool, so another team's job
 // runs meanwhile even when the pool has 2 threads (contract.md §6.1).
 #include <catch2/catch.hpp>
@@ -17,7 +17,7 @@
 #include <boost/asio/post.hpp>
 #include <boost/asio/thread_pool.hpp>
 
-#include <esign/reference/team_queue.hpp>
+#include <esign/reference/team/queue.hpp>
 
 namespace test_team_queue {
 

@@ -68,7 +68,7 @@
 #include <fmt/format.h>
 
 #include <esign/reference/backend.hpp>
-#include <esign/reference/team_queue.hpp>
+#include <esign/reference/team/queue.hpp>
 
 #include "http_config.hpp"
 #include "http_request.hpp"

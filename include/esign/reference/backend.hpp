@@ -5,7 +5,7 @@
 // usable in-process (no network) or behind esign-reference-server. Every request goes
 // bytes → JSON → typed request → rules → state change → typed response → JSON.
 //
-// A shared test service (contract.md §6): every team lives in its own shard (team_shard.hpp)
+// A shared test service (contract.md §6): every team lives in its own shard (team/shard.hpp)
 // with its own lock, clock and identifier stream. A request finds its operation in the table
 // (model/operations.hpp) and its team by its credentials (a short shared lock on the registry),
 // once; its handler then runs under that team's lock only. Server-wide operations (the
@@ -43,20 +43,20 @@
 #include <esign/rules/error_body.hpp>
 #include <esign/model/model.hpp>
 #include <esign/reference/context.hpp>
-#include <esign/reference/delivery_queue.hpp>
-#include <esign/reference/fixture.hpp>
+#include <esign/reference/delivery/queue.hpp>
+#include <esign/reference/fixture/fixture.hpp>
 #include <esign/reference/handlers/all.hpp>
 #include <esign/reference/handlers/embeds.hpp>  // hook for signer rows
 #include <esign/reference/handlers/harness.hpp>
-#include <esign/reference/ids.hpp>
+#include <esign/reference/store/ids.hpp>
 #include <esign/reference/options.hpp>
 #include <esign/reference/reply.hpp>
 #include <esign/reference/self_check.hpp>
-#include <esign/reference/state.hpp>
-#include <esign/reference/team_shard.hpp>
-#include <esign/reference/timeline.hpp>
+#include <esign/reference/store/records.hpp>
+#include <esign/reference/team/shard.hpp>
+#include <esign/reference/team/timeline.hpp>
 #include <esign/reference/typed_reply.hpp>
-#include <esign/reference/webhook_job.hpp>
+#include <esign/reference/delivery/webhook_job.hpp>
 
 namespace esign::reference {
 

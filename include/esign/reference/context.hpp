@@ -11,10 +11,10 @@
 #include <vector>
 
 #include <esign/model/model.hpp>
-#include <esign/reference/ids.hpp>
+#include <esign/reference/store/ids.hpp>
 #include <esign/reference/options.hpp>
-#include <esign/reference/state.hpp>
-#include <esign/reference/webhook_job.hpp>
+#include <esign/reference/store/records.hpp>
+#include <esign/reference/delivery/webhook_job.hpp>
 #include <esign/validation/problem.hpp>
 
 namespace esign::reference {

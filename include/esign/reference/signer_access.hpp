@@ -27,9 +27,9 @@
 
 #include <esign/model/auth.hpp>
 #include <esign/model/embeds.hpp>
-#include <esign/reference/ids.hpp>
-#include <esign/reference/state.hpp>
-#include <esign/reference/team_limits.hpp>
+#include <esign/reference/store/ids.hpp>
+#include <esign/reference/store/records.hpp>
+#include <esign/reference/team/limits.hpp>
 
 namespace esign::reference {
 

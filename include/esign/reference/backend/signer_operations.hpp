@@ -65,7 +65,7 @@ reply backend::run_as_signer(std::string_view path, const Request& request) {
         time = shard->now(options_.wall_clock());
     }
     reply out = run_for_team(*shard, shard, path, request, read_only);
-    // The request as read (its secret redacted by the journal, journal.hpp), and the answer.
+    // The request as read (its secret redacted by the journal, harness/journal.hpp), and the answer.
     record_in_journal(*shard, time, path, json::write(request), out);
     return out;
 }

@@ -9,7 +9,7 @@
 #include <vector>
 
 #include <esign/reference/context.hpp>
-#include <esign/reference/envelope_store.hpp>
+#include <esign/reference/store/envelope_store.hpp>
 #include <esign/rules/envelope_rules.hpp>
 #include <esign/rules/status_rules.hpp>
 

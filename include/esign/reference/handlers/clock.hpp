@@ -7,7 +7,7 @@
 #include <string>
 
 #include <esign/reference/context.hpp>
-#include <esign/reference/timeline.hpp>
+#include <esign/reference/team/timeline.hpp>
 #include <esign/rules/envelope_rules.hpp>
 
 namespace esign::reference::handlers {

@@ -9,8 +9,8 @@
 
 #include <esign/model/members.hpp>
 #include <esign/reference/context.hpp>
-#include <esign/reference/events.hpp>
-#include <esign/reference/list_page.hpp>
+#include <esign/reference/store/events.hpp>
+#include <esign/reference/store/list_page.hpp>
 #include <esign/rules/email_domain.hpp>
 
 namespace esign::reference {

@@ -8,8 +8,8 @@
 #include <boost/json/object.hpp>
 
 #include <esign/reference/context.hpp>
-#include <esign/reference/envelope_store.hpp>
-#include <esign/reference/events.hpp>
+#include <esign/reference/store/envelope_store.hpp>
+#include <esign/reference/store/events.hpp>
 #include <esign/rules/envelope_rules.hpp>
 #include <esign/rules/lifecycle.hpp>
 

@@ -14,10 +14,10 @@
 #include <vector>
 
 #include <esign/reference/context.hpp>
-#include <esign/reference/envelope_store.hpp>
+#include <esign/reference/store/envelope_store.hpp>
 #include <esign/reference/handlers/signing.hpp>
 #include <esign/reference/signer_access.hpp>
-#include <esign/reference/views.hpp>
+#include <esign/reference/store/views.hpp>
 #include <esign/rules/lifecycle.hpp>
 
 namespace esign::reference::handlers {

@@ -9,11 +9,11 @@
 #include <vector>
 
 #include <esign/reference/context.hpp>
-#include <esign/reference/envelope_store.hpp>
-#include <esign/reference/events.hpp>
-#include <esign/reference/list_page.hpp>
-#include <esign/reference/timeline.hpp>
-#include <esign/reference/views.hpp>
+#include <esign/reference/store/envelope_store.hpp>
+#include <esign/reference/store/events.hpp>
+#include <esign/reference/store/list_page.hpp>
+#include <esign/reference/team/timeline.hpp>
+#include <esign/reference/store/views.hpp>
 #include <esign/rules/email_domain.hpp>
 #include <esign/rules/envelope_rules.hpp>
 #include <esign/rules/lifecycle.hpp>

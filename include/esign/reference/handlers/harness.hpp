@@ -5,7 +5,7 @@
 #include <esign/model/harness.hpp>
 #include <esign/model/operations.hpp>
 #include <esign/reference/context.hpp>
-#include <esign/reference/team_harness.hpp>
+#include <esign/reference/harness/team_harness.hpp>
 
 namespace esign::reference {
 

@@ -15,7 +15,7 @@
 #include <vector>
 
 #include <esign/reference/context.hpp>
-#include <esign/reference/list_page.hpp>
+#include <esign/reference/store/list_page.hpp>
 
 namespace esign::reference {
 

@@ -13,7 +13,7 @@ inline outcome<control_outbox_list_response> handle(context& c, const control_ou
     control_outbox_list_response out;
     for (const auto& e : c.st.outbox) {
         outbox_email mail{e.to, e.kind, e.envelope_uuid, e.team_uuid, e.timestamp, std::nullopt};
-        // The recipient's link (contract.md §7.1); none once its token was dropped (team_limits.hpp).
+        // The recipient's link (contract.md §7.1); none once its token was dropped (team/limits.hpp).
         if (const std::string* token = find_link_token(c.st, e.envelope_uuid, e.to))
             mail.signingUrl = signing_url(c.options.public_url, *token);
         out.emails.push_back(std::move(mail));

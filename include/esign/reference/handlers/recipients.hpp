@@ -8,7 +8,7 @@
 
 #include <esign/model/members.hpp>
 #include <esign/reference/context.hpp>
-#include <esign/reference/envelope_store.hpp>
+#include <esign/reference/store/envelope_store.hpp>
 #include <esign/rules/email_domain.hpp>
 #include <esign/rules/envelope_rules.hpp>
 

@@ -9,7 +9,7 @@
 #include <vector>
 
 #include <esign/reference/context.hpp>
-#include <esign/reference/events.hpp>
+#include <esign/reference/store/events.hpp>
 #include <esign/reference/handlers/workspaces.hpp>
 
 namespace esign::reference {

@@ -8,8 +8,8 @@
 #include <vector>
 
 #include <esign/reference/context.hpp>
-#include <esign/reference/list_page.hpp>
-#include <esign/reference/views.hpp>
+#include <esign/reference/store/list_page.hpp>
+#include <esign/reference/store/views.hpp>
 
 namespace esign::reference {
 

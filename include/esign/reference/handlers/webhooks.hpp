@@ -10,8 +10,8 @@
 #include <vector>
 
 #include <esign/reference/context.hpp>
-#include <esign/reference/events.hpp>
-#include <esign/reference/list_page.hpp>
+#include <esign/reference/store/events.hpp>
+#include <esign/reference/store/list_page.hpp>
 #include <esign/rules/webhook_url.hpp>
 
 namespace esign::reference {
@@ -38,7 +38,7 @@ inline bool all_workspaces_known(context& c, const std::optional<std::vector<uui
 
 // A list that means a set (a webhook's events and workspaces): each item once, in the order first
 // given. What is stored is then at most the set's size (the events of the enum, the team's
-// workspaces), and so is what every event emitted looks through (events.hpp), however long the
+// workspaces), and so is what every event emitted looks through (store/events.hpp), however long the
 // request's list was (contract.md §6.7).
 template <class T>
 std::vector<T> distinct(const std::vector<T>& items) {

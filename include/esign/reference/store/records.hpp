@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: BSL-1.0
 #pragma once
 // Everything the reference backend stores, as plain records. Handlers read and change these;
-// responses are built from them by views.hpp. Records keep the model's resource types where
+// responses are built from them by store/views.hpp. Records keep the model's resource types where
 // the stored thing is exactly the resource (documents, blocks, recipients, contacts, webhooks).
 #include <algorithm>
 #include <cstddef>
@@ -22,7 +22,7 @@
 #include <boost/describe/class.hpp>
 
 #include <esign/model/model.hpp>
-#include <esign/reference/team_limits.hpp>
+#include <esign/reference/team/limits.hpp>
 
 namespace esign::reference {
 
@@ -55,7 +55,7 @@ struct workspace_record {
     std::int64_t update_date = 0;
     std::uint64_t seq = 0;  // creation order
 };
-// Records are described: a team's snapshot (team_state.hpp) writes and reads them as they are.
+// Records are described: a team's snapshot (team/snapshot_state.hpp) writes and reads them as they are.
 BOOST_DESCRIBE_STRUCT(workspace_record, (),
                       (uuid, team_uuid, name, color_hex, is_default, sandbox, creation_date, update_date, seq))
 
@@ -179,14 +179,14 @@ struct iframe_token_record {
 BOOST_DESCRIBE_STRUCT(iframe_token_record, (), (envelope_uuid, signer_email, expires_at))
 
 // The signer's side (contract.md §7.1, signer_access.hpp): who an e-mail link token and a signer
-// session stand for. Neither is part of a snapshot (team_state.hpp), nor are iframe tokens.
+// session stand for. Neither is part of a snapshot (team/snapshot_state.hpp), nor are iframe tokens.
 struct signer_grant {
     std::string envelope_uuid;
     std::string email;  // the recipient (found by e-mail, as /_control/recipient/act does)
 };
 
 // The team's signer secrets besides its iframe tokens (state::iframe_tokens): each collection
-// bounded (team_limits.hpp), the oldest dropped first, in O(1) amortized per change.
+// bounded (team/limits.hpp), the oldest dropped first, in O(1) amortized per change.
 struct signer_store {
     // The team's part of every token and session it issues (team_shard::signer_key): a secret
     // finds its team without looking at any other, and two teams never issue the same one.
@@ -218,7 +218,7 @@ void append_bounded(std::deque<Record>& records, Record record) {
     while (records.size() > max_kept_records) records.pop_front();
 }
 
-// The envelopes' next expiries and reminders, earliest first (timeline.hpp keeps it), so that a
+// The envelopes' next expiries and reminders, earliest first (team/timeline.hpp keeps it), so that a
 // request finds what fell due without looking at every envelope. An entry is never later than
 // its envelope's next event (one that ended leaves a stale entry, dropped when it comes up).
 // Not part of a snapshot: a store put in place whole starts with `valid` false, and the first
@@ -266,7 +266,7 @@ struct due_index {
 // creationDate first, ties newest creation first), so that a page is read in place, without
 // sorting or looking at other workspaces' envelopes; and the same per status, so that a page
 // filtered by one status is read in place too. Oldest first: a new envelope, nearly always the
-// newest, is appended. Valid when the due index is (timeline.hpp rebuilds both); it points into
+// newest, is appended. Valid when the due index is (team/timeline.hpp rebuilds both); it points into
 // the store's envelopes, so a copy of a store starts without it.
 struct envelope_order {
     using list = std::vector<const envelope_record*>;
@@ -388,7 +388,7 @@ struct string_hash {
 // A team's envelopes by uuid. Hashed: a request finds its envelope in constant time, however
 // many the team holds (an ordered map walks ~20 nodes, a cache miss each, at a million).
 // Nothing depends on their order: the list order is `state::order`, and a snapshot
-// (team_state.hpp) copies them into an ordered map. Records stay in place as it grows
+// (team/snapshot_state.hpp) copies them into an ordered map. Records stay in place as it grows
 // (rehashing moves none), so `order` may point at them.
 using envelope_map = std::unordered_map<std::string, envelope_record, string_hash, std::equal_to<>>;
 
@@ -418,7 +418,7 @@ struct state {
     std::uint64_t sequence() { return next_seq++; }
 
     // Appends a log record, indexed. Beyond `most` (max_kept_logs; smaller in tests), the oldest
-    // eighth go at once (team_limits.hpp) and the rest are indexed again.
+    // eighth go at once (team/limits.hpp) and the rest are indexed again.
     void add_log(log_record rec, std::size_t most = max_kept_logs) {
         logs.push_back(std::move(rec));
         if (logs.size() > most) {

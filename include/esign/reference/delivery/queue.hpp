@@ -19,8 +19,8 @@
 #include <optional>
 #include <vector>
 
-#include <esign/reference/team_shard.hpp>
-#include <esign/reference/webhook_job.hpp>
+#include <esign/reference/team/shard.hpp>
+#include <esign/reference/delivery/webhook_job.hpp>
 
 namespace esign::reference {
 

@@ -12,7 +12,7 @@
 #include <vector>
 
 #include <esign/reference/context.hpp>
-#include <esign/reference/events.hpp>
+#include <esign/reference/store/events.hpp>
 #include <esign/rules/colors.hpp>
 #include <esign/rules/envelope_rules.hpp>
 #include <esign/rules/lifecycle.hpp>
@@ -77,7 +77,7 @@ inline document_record new_document(context& c, std::string title, std::int64_t 
 }
 
 // A draft owned by the team's owner, with the defaults of a new envelope.
-// The refusal of a new envelope when the team holds as many as it may (team_limits.hpp), for
+// The refusal of a new envelope when the team holds as many as it may (team/limits.hpp), for
 // every operation that makes one.
 inline std::optional<failure> no_room_for_envelope(const context& c) {
     if (has_room(c.st.envelopes.size(), 1, max_envelopes_per_team)) return std::nullopt;

@@ -16,8 +16,8 @@
 #include <vector>
 
 #include <esign/reference/context.hpp>
-#include <esign/reference/envelope_store.hpp>
-#include <esign/reference/events.hpp>
+#include <esign/reference/store/envelope_store.hpp>
+#include <esign/reference/store/events.hpp>
 #include <esign/rules/envelope_rules.hpp>
 #include <esign/rules/lifecycle.hpp>
 
@@ -35,7 +35,7 @@ inline constexpr std::int64_t max_reminders_ever =
     rules::max_reminder_rounds(expiration_days::max_value, reminder_frequency_days::min_value);
 
 // The envelope's next event, if it has one. Whatever a stored envelope holds (a restored state
-// is checked, team_state.hpp, but this does not rely on it), an envelope has at most
+// is checked, team/snapshot_state.hpp, but this does not rely on it), an envelope has at most
 // max_reminders_ever reminder rounds and then its expiry: a reminder needs a frequency of at
 // least a day and a count of rounds in [0, max_reminders_ever), so each round falls at least a
 // day after the one before (the instants saturate rather than overflow, and a saturated round

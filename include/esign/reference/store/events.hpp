@@ -13,7 +13,7 @@
 
 #include <esign/reference/context.hpp>
 #include <esign/reference/signer_access.hpp>
-#include <esign/reference/views.hpp>
+#include <esign/reference/store/views.hpp>
 #include <esign/validation/enum_names.hpp>
 
 namespace esign::reference {

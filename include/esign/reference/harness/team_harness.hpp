@@ -5,8 +5,8 @@
 // read-only request can record itself; a team reset starts them afresh.
 #include <cstddef>
 
-#include <esign/reference/fault_rules.hpp>
-#include <esign/reference/journal.hpp>
+#include <esign/reference/harness/fault_rules.hpp>
+#include <esign/reference/harness/journal.hpp>
 
 namespace esign::reference {
 

@@ -2,7 +2,7 @@
 #pragma once
 // A team's whole state as one value (contract.md §6.6): what /_control/team/snapshot answers
 // as the `state` of its team object, and what /_control/team/restore and a --fixture team with
-// a `state` install. The records are written as the backend stores them (state.hpp; member
+// a `state` install. The records are written as the backend stores them (store/records.hpp; member
 // names as in the code), each map keyed by its records' uuids, so that snapshot → restore →
 // snapshot gives the same bytes.
 #include <algorithm>
@@ -24,12 +24,12 @@
 
 #include <esign/json/check.hpp>
 
-#include <esign/reference/ids.hpp>
+#include <esign/reference/store/ids.hpp>
 #include <esign/reference/signer_access.hpp>
-#include <esign/reference/state.hpp>
-#include <esign/reference/team_limits.hpp>
-#include <esign/reference/timeline.hpp>
-#include <esign/reference/webhook_job.hpp>
+#include <esign/reference/store/records.hpp>
+#include <esign/reference/team/limits.hpp>
+#include <esign/reference/team/timeline.hpp>
+#include <esign/reference/delivery/webhook_job.hpp>
 #include <esign/validation/problem.hpp>
 
 namespace esign::reference {
@@ -320,7 +320,7 @@ inline problem_list check_state(const team_state& s, std::string_view default_wo
         out.add({"clock_offset"}, problem_kind::range,
                 "must be within ±" + std::to_string(rules::max_clock_offset_ms) + " ms (100 years)");
 
-    // The per-team bounds (team_limits.hpp; max_webhooks_per_team: model/webhook.hpp), as the
+    // The per-team bounds (team/limits.hpp; max_webhooks_per_team: model/webhook.hpp), as the
     // API keeps them: no state holds more than a team could have made. First, so that their
     // problems are among the max_reported_problems kept.
     auto at_most = [&](std::string_view member, std::size_t size, std::size_t max) {

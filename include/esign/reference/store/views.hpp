@@ -11,7 +11,7 @@
 #include <boost/mp11/algorithm.hpp>
 
 #include <esign/model/model.hpp>
-#include <esign/reference/state.hpp>
+#include <esign/reference/store/records.hpp>
 #include <esign/validation/described_members.hpp>
 
 namespace esign::reference {

@@ -3,21 +3,21 @@
 // Per-team bounds of the reference backend (contract.md §6.7: no team can stall the others, nor
 // make the shared server hold without limit): every collection of a team that grows with its
 // requests has a bound here and a behaviour beyond it. One place for the numbers; the handlers
-// and the store (state.hpp) apply them.
+// and the store (store/records.hpp) apply them.
 //
 //   collection               bound        beyond it
 //   envelopes                1,000,000    INVALID_REQUEST_FORMAT at [] (envelope creation refused)
 //   templates                10,000       INVALID_REQUEST_FORMAT at []
 //   workspaces               1,000        INVALID_REQUEST_FORMAT at []
 //   contacts                 100,000      INVALID_REQUEST_FORMAT at ["contacts"]
-//   webhooks                 20           WEBHOOK_LIMIT_REACHED (contract.md §4; team_state.hpp)
+//   webhooks                 20           WEBHOOK_LIMIT_REACHED (contract.md §4; team/snapshot_state.hpp)
 //   logs                     1,000,000    the oldest 125,000 dropped at once
 //   outbox, delivery records 10,000       the oldest dropped (contract.md §6.7)
 //   pending deliveries       10,000       recorded dropped: true, never attempted (§6.7)
 //   iframe tokens            10,000       the oldest dropped; also once expired an hour (signer_access.hpp)
 //   e-mail link tokens       100,000      the oldest dropped (its link then answers "unknown")
 //   signer sessions          10,000       the oldest dropped (its page must open its link again)
-//   journal (journal.hpp)    --journal-size entries and 16 MiB; the oldest dropped
+//   journal (harness/journal.hpp)    --journal-size entries and 16 MiB; the oldest dropped
 //   a journal/list page      256 KiB to build and write (estimated); the page stops, `since` goes on
 //   a journaled body         128 KiB to build and write; kept cut, as text (32 KiB written and a note)
 //

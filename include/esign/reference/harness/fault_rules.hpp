@@ -13,7 +13,7 @@
 #include <vector>
 
 #include <esign/model/harness.hpp>
-#include <esign/reference/ids.hpp>
+#include <esign/reference/store/ids.hpp>
 
 namespace esign::reference {
 

@@ -11,11 +11,11 @@
 #include <shared_mutex>
 #include <string>
 
-#include <esign/reference/ids.hpp>
+#include <esign/reference/store/ids.hpp>
 #include <esign/reference/signer_access.hpp>
-#include <esign/reference/state.hpp>
-#include <esign/reference/team_harness.hpp>
-#include <esign/reference/team_queue.hpp>
+#include <esign/reference/store/records.hpp>
+#include <esign/reference/harness/team_harness.hpp>
+#include <esign/reference/team/queue.hpp>
 
 namespace esign::reference {
 
