@@ -26,7 +26,7 @@ using namespace esign;
 // Checks `request`, calls the backend with it, and checks the response; gives the response.
 template <class Request>
 auto call_checked(reference::backend& b, std::optional<std::string_view> key, const Request& request) {
-    INFO(fmt::format("{}", std::get<operation_index_of<Request>()>(all_operations).path));
+    INFO(fmt::format("{}", all_operations.get<operation_index_of<Request>()>().path));
     const auto request_problems = check(request);
     INFO("request:" << esign_fuzz::describe(request_problems.problems()));
     REQUIRE(request_problems);

@@ -4,7 +4,7 @@
 # level where the compilers' flow-based warnings appear, with warnings as errors; then run.
 # LEVEL -fsyntax-only runs the front end only (clang, whose warnings are its front end's): no
 # program is made or run.
-# Inputs (-D): CXX_COMPILER LEVEL (-O2, -O3, -fsyntax-only) SOURCE_DIR (the repository) BINARY_DIR
+# Inputs (-D): CXX_COMPILER LEVEL (-O3, or any -O level; -fsyntax-only) SOURCE_DIR (the repository) BINARY_DIR
 cmake_minimum_required(VERSION 3.25)
 
 foreach(var CXX_COMPILER LEVEL SOURCE_DIR BINARY_DIR)

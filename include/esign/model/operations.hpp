@@ -8,7 +8,6 @@
 #include <cstddef>
 #include <optional>
 #include <string_view>
-#include <tuple>
 #include <type_traits>
 #include <utility>
 
@@ -96,6 +95,47 @@ struct operation {
     }
 };
 
+// A table of rows (operation<Req, Res>, each its own type), flat: row I is a base of its own,
+// found by its index in O(1) template work. (A std::tuple of the fifty rows cost every
+// translation unit that includes the model a second and a half of g++: its constructors'
+// constraints are checked element by element, recursively.)
+namespace detail {
+template <std::size_t I, class Row>
+struct table_slot {
+    Row row;
+};
+template <std::size_t I, class Row>
+constexpr const Row& slot_row(const table_slot<I, Row>& slot) noexcept {
+    return slot.row;
+}
+template <class Indices, class... Rows>
+struct table_slots;
+template <std::size_t... I, class... Rows>
+struct table_slots<std::index_sequence<I...>, Rows...> : table_slot<I, Rows>... {};
+}  // namespace detail
+
+template <class... Rows>
+struct operation_table : detail::table_slots<std::index_sequence_for<Rows...>, Rows...> {
+    static constexpr std::size_t size = sizeof...(Rows);
+    // Row I.
+    template <std::size_t I>
+    constexpr const auto& get() const noexcept {
+        return detail::slot_row<I>(*this);
+    }
+    // Calls f(row) for every row, in order.
+    template <class F>
+    constexpr void for_each(F&& f) const {
+        [&]<std::size_t... I>(std::index_sequence<I...>) { (f(get<I>()), ...); }
+        (std::index_sequence_for<Rows...>{});
+    }
+};
+
+// A table of the rows given, in order.
+template <class... Rows>
+constexpr operation_table<Rows...> make_operation_table(const Rows&... rows) noexcept {
+    return {{{rows}...}};  // the slots' base, each slot from its row, in order
+}
+
 namespace detail {
 template <class Request, class Response>
 constexpr operation<Request, Response> public_operation(std::string_view path, error_code_set errors,
@@ -136,7 +176,7 @@ inline constexpr auto all_operations = [] {
     using detail::reads;
     using detail::signer_operation;
     constexpr error_code_set none{};
-    return std::make_tuple(
+    return make_operation_table(
         // webhooks
         public_operation<webhook_update_request, webhook_update_response>(
             "/public/webhook/update", {WEBHOOK_NOT_FOUND, WORKSPACE_NOT_FOUND, WEBHOOK_URL_REFUSED}),
@@ -257,7 +297,7 @@ inline constexpr auto all_operations = [] {
             "/embeds/recipient/act", {SIGNING_SESSION_INVALID, ACTION_NOT_ALLOWED}));
 }();
 
-// The type list of the table: std::tuple<operation<Req, Res>, ...>.
+// The type of the table: operation_table<operation<Req, Res>, ...>.
 using operation_types = std::remove_const_t<decltype(all_operations)>;
 
 template <class Op>
@@ -271,16 +311,16 @@ using request_types =
 using response_types =
     boost::mp11::mp_transform<response_of, boost::mp11::mp_rename<operation_types, boost::mp11::mp_list>>;
 
-inline constexpr std::size_t operation_count = std::tuple_size_v<operation_types>;
+inline constexpr std::size_t operation_count = operation_types::size;
 
 // Calls f(op) for every operation<Req, Res> of the table, in order.
 template <class F>
 constexpr void for_each_operation(F&& f) {
-    std::apply([&](const auto&... op) { (f(op), ...); }, all_operations);
+    all_operations.for_each(f);
 }
 
 // Calls f(std::integral_constant<std::size_t, I>{}) for every row I, in order: for code that
-// needs the row as a constant expression (std::get<I>(all_operations)).
+// needs the row as a constant expression (all_operations.get<I>()).
 template <class F>
 constexpr void for_each_operation_index(F&& f) {
     [&]<std::size_t... I>(std::index_sequence<I...>) { (f(std::integral_constant<std::size_t, I>{}), ...); }
@@ -327,7 +367,7 @@ constexpr std::size_t operation_index_of() noexcept {
     return index;
 }
 template <class Request>
-using operation_of = std::tuple_element_t<operation_index_of<Request>(), operation_types>;
+using operation_of = std::remove_cvref_t<decltype(all_operations.get<operation_index_of<Request>()>())>;
 
 // Whether a failure of the operation at `path` may carry `code` (false for no operation).
 constexpr bool operation_may_answer(std::string_view path, error_code code) noexcept {

@@ -155,7 +155,7 @@ public:
         using response = response_of<operation_of<Request>>;
         typed_reply<response> out;
         out.raw =
-            handle(std::get<operation_index_of<Request>()>(all_operations).path, credentials, json::write(request));
+            handle(all_operations.get<operation_index_of<Request>()>().path, credentials, json::write(request));
         if (out.raw.status == 200) {
             if (auto r = json::read<response>(out.raw.body)) out.response = std::move(*r);
         } else if (!out.raw.dropped) {

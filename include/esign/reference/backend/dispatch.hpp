@@ -57,15 +57,16 @@ constexpr bool row_has_handler(const Row& row) noexcept {
            (!operator_may_call(row.access) || backend::runs_for_operator<request>());
 }
 
-// True when every row of `Rows` (a tuple of operation<...>, all_operations or a test's) has its
+// True when every row of `Rows` (an operation_table: all_operations or a test's) has its
 // handler; otherwise a compile error that names the first row's path without one.
 template <const auto& Rows>
 consteval bool every_row_has_a_handler() {
     return []<std::size_t... I>(std::index_sequence<I...>) {
-        return (... && operation_row<operation_path_name<std::get<I>(Rows).path.size() + 1>{std::get<I>(Rows).path},
-                                     row_has_handler(std::get<I>(Rows))>::has_handler);
+        return (... &&
+                operation_row<operation_path_name<Rows.template get<I>().path.size() + 1>{Rows.template get<I>().path},
+                              row_has_handler(Rows.template get<I>())>::has_handler);
     }
-    (std::make_index_sequence<std::tuple_size_v<std::remove_cvref_t<decltype(Rows)>>>{});
+    (std::make_index_sequence<Rows.size>{});
 }
 
 }  // namespace detail
@@ -74,7 +75,7 @@ static_assert(detail::every_row_has_a_handler<all_operations>());
 
 template <std::size_t Row>
 reply backend::run(const caller& who, std::string_view body) {
-    static constexpr const auto& row = std::get<Row>(all_operations);
+    static constexpr const auto& row = all_operations.get<Row>();
     using request_type = request_of<std::remove_cvref_t<decltype(row)>>;
     auto request = read_request(body, std::type_identity<request_type>{});
     if (!request) {

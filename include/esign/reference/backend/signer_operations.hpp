@@ -56,7 +56,7 @@ reply backend::run_as_signer(std::string_view path, const Request& request) {
     using secret = detail::signer_secret_of<Request>;
     auto shard = team_by_signer_secret(secret::secret(request), secret::prefix);
     if (!shard) return make_error(server_ids_, path, secret::refused, {}, {}, 0, now_ms());
-    constexpr bool read_only = std::get<operation_index_of<Request>()>(all_operations).read_only;
+    constexpr bool read_only = all_operations.get<operation_index_of<Request>()>().read_only;
     std::int64_t time = 0;
     {
         std::shared_lock lock(shard->mutex);

@@ -42,7 +42,7 @@ ESIGN_DETAIL_BACKEND_DEFINITION backend::backend(backend_options options)
 ESIGN_DETAIL_BACKEND_DEFINITION void backend::build_routes() {
     for_each_operation_index([&](auto index) {
         static constexpr std::size_t row = decltype(index)::value;
-        const auto& op = std::get<row>(all_operations);
+        const auto& op = all_operations.get<row>();
         if (op.is_control && !options_.control_enabled) return;
         route r;
         r.path = op.path;
