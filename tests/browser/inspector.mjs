@@ -115,12 +115,20 @@ const cases = [];
 const test = (name, fn) => cases.push({ name, fn });
 
 // A team on a frozen clock with one sent envelope of two signers in order.
-async function teamWithEnvelope(ctx, name) {
+async function teamWithEnvelope(ctx, name, { title = 'Lease <b>12</b>', webhook = false } = {}) {
   const team = await ctx.server.createTeam({ name, startTime: START });
   const alice = person('alice@example.com', 'Alice', 'Martin');
   const bob = person('bob@example.com', 'Bob', 'Durand');
-  const envelopeUuid = await sentEnvelope(team, { title: 'Lease <b>12</b>', recipients: [alice, bob], signatureOrder: true });
-  return { team, alice, bob, envelopeUuid };
+  let webhookUuid;
+  if (webhook) {
+    // A receiver that is not there, and a rule that fails the first attempts (503) anyway.
+    webhookUuid = (await team.call('/public/webhook/create', {
+      url: 'http://127.0.0.1:9/hook', contentType: 'application/json', sslVerify: false, active: true, events: ['ENVELOPE_SIGNED'],
+    })).webhook.uuid;
+    await team.addFault({ webhookUuid, action: 'fail', times: 5 });
+  }
+  const envelopeUuid = await sentEnvelope(team, { title, recipients: [alice, bob], signatureOrder: true });
+  return { team, alice, bob, envelopeUuid, webhookUuid };
 }
 
 test('journal: a refused request shows its problem path and message; filters narrow the list and survive refreshes', async (ctx) => {
@@ -198,7 +206,8 @@ test('history: the events in time order, as many of each kind as logs/list and t
 
     // The exact time shows on focus (keyboard) and on hover.
     const signed = await s.page.$('#timeline [data-kind="DOCUMENT_SIGNED"]');
-    await signed.focus();
+    assert.equal(await signed.evaluate((g) => g.getAttribute('tabindex')), '0'); // reachable by Tab
+    await signed.evaluate((g) => g.focus());
     const when = new Date(START + HOUR).toISOString();
     assert.match(await s.page.$eval('#timeline-detail', (p) => p.textContent), new RegExp(`DOCUMENT_SIGNED.*${when}`));
     const created = await s.page.$('#timeline [data-kind="ENVELOPE_CREATED"]');
@@ -228,13 +237,13 @@ test('clock: an advance moves the "now" marker; whose turn and the links to act 
     // Whose turn (signature order: Alice first), and a link per recipient to the signing page.
     const card = await s.page.$eval(`[data-envelope="${envelopeUuid}"]`, (li) => li.innerText);
     assert.match(card, /Whose turn: Alice Martin$/m);
-    for (const r of [alice, bob]) {
-      const href = await s.page.$eval(`aria/Act as ${r.firstname} ${r.lastname}[role="link"]`, (a) => a.href);
-      assert.equal(href, await team.signingLink(envelopeUuid, r.email));
-      assert.ok(href.startsWith(`${ctx.server.url}/embeds/sign#`), href);
-    }
+    const linkOf = (r) => s.page.$eval(`aria/Act as ${r.firstname} ${r.lastname}[role="link"]`, (a) => a.href);
+    const href = await linkOf(alice);
+    assert.equal(href, await team.signingLink(envelopeUuid, alice.email));
+    assert.ok(href.startsWith(`${ctx.server.url}/embeds/sign#`), href);
+    assert.match(card, /Bob Durand .* no signing link/); // in order: no invitation yet
     const marker = await s.page.$('#timeline [data-kind="ENVELOPE_SENT"]');
-    await marker.focus(); // a refresh must leave the focus where it is
+    await marker.evaluate((g) => g.focus()); // a refresh must leave the focus where it is
 
     await team.advanceClock(6 * HOUR);
     const t0 = Date.now();
@@ -250,6 +259,7 @@ test('clock: an advance moves the "now" marker; whose turn and the links to act 
     await team.act(envelopeUuid, alice.email, 'sign');
     await s.page.waitForFunction((uuid) => /Whose turn: Bob Durand/.test(document.querySelector(`[data-envelope="${uuid}"]`).innerText),
       { timeout: WITHIN_MS + 1000 }, envelopeUuid);
+    assert.equal(await linkOf(bob), await team.signingLink(envelopeUuid, bob.email)); // his invitation came
     assert.equal((await s.loads()).counter, '1');
   } finally {
     await s.close();
@@ -257,13 +267,8 @@ test('clock: an advance moves the "now" marker; whose turn and the links to act 
 });
 
 test('webhooks: deliveries with attempts, delivered and last status; a failed attempt marked without colour', async (ctx) => {
-  const { team, envelopeUuid } = await teamWithEnvelope(ctx, 'Hooks');
-  // A receiver that is not there: the first attempt fails (a fault rule), then none is reachable.
-  const { webhook } = await team.call('/public/webhook/create', {
-    url: 'http://127.0.0.1:9/hook', contentType: 'application/json', sslVerify: false, active: true, events: ['ENVELOPE_SIGNED'],
-  });
-  await team.addFault({ webhookUuid: webhook.uuid, action: 'fail', times: 5 });
-  await team.act(envelopeUuid, 'alice@example.com', 'sign');
+  const { team, alice, envelopeUuid } = await teamWithEnvelope(ctx, 'Hooks', { webhook: true });
+  await team.act(envelopeUuid, alice.email, 'sign');
   await eventually('a failed attempt', async () => (await team.webhookDeliveries()).some((d) => d.attempts >= 1));
   const s = await new Inspector(ctx).open();
   try {
@@ -271,8 +276,16 @@ test('webhooks: deliveries with attempts, delivered and last status; a failed at
     await s.page.waitForSelector('#deliveries tbody tr');
     const row = await s.page.$eval('#deliveries tbody tr', (tr) => tr.innerText);
     assert.match(row, /ENVELOPE_SIGNED/);
-    assert.match(row, /✕ not yet \(failing\)\s+503|✕/);
+    assert.match(row, /✕ not yet \(failing\)/); // a sign and words, not colour alone
     assert.match(row, /503/);
+    // On the history: a cross at the event's time, its words saying it failed.
+    await s.page.waitForSelector('#timeline [data-kind="WEBHOOK_failed"]');
+    const failed = await s.page.$eval('#timeline [data-kind="WEBHOOK_failed"]', (g) => ({
+      label: g.getAttribute('aria-label'), time: Number(g.dataset.time), cross: g.querySelector('.shape').getAttribute('d'),
+    }));
+    assert.match(failed.label, /webhook ENVELOPE_SIGNED · ✕ failed · 1 attempt · last 503/);
+    assert.equal(failed.time, START);
+    assert.match(failed.cross, /^M.*m0-/); // the cross, not the triangle of a delivered one
   } finally {
     await s.close();
   }
@@ -396,8 +409,8 @@ async function measure(ctx) {
 
 // The README's picture: a test's team after a few steps, one refused request, the history drawn.
 async function writeScreenshot(ctx, file) {
-  const { team, alice, envelopeUuid } = await teamWithEnvelope(ctx, 'Acme Rentals');
-  await team.call('/public/envelope/update', { envelopeUuid, update: { title: 'Lease agreement, 12 Rue des Lilas' } }).catch(() => {});
+  const { team, alice, envelopeUuid } = await teamWithEnvelope(ctx, 'Acme Rentals',
+    { title: 'Lease agreement, 12 Rue des Lilas', webhook: true });
   await team.advanceClock(HOUR);
   await team.act(envelopeUuid, alice.email, 'open');
   await team.advanceClock(HOUR);
@@ -408,9 +421,8 @@ async function writeScreenshot(ctx, file) {
   try {
     await s.openTeam(team);
     await s.page.waitForSelector('#now-marker');
-    await s.page.focus('#timeline [data-kind="DOCUMENT_SIGNED"]');
-    await s.page.evaluate(() => document.querySelector('#journal > li.fail details')?.setAttribute('data-shot', ''));
-    await s.page.screenshot({ path: file, fullPage: false });
+    await s.page.$eval('#timeline [data-kind="DOCUMENT_SIGNED"]', (g) => g.focus()); // its exact time shows
+    await s.page.screenshot({ path: file, fullPage: true });
     console.log(`# screenshot written: ${file}`);
   } finally {
     await s.close();
