@@ -266,6 +266,33 @@ test('clock: an advance moves the "now" marker; whose turn and the links to act 
   }
 });
 
+test('keyboard only: Tab to the key, type it, Enter; Tab reaches the history, whose focus tells the exact time', async (ctx) => {
+  const { team } = await teamWithEnvelope(ctx, 'Keyboard');
+  const s = await new Inspector(ctx).open();
+  try {
+    const focused = () => s.page.evaluate(() => {
+      const e = document.activeElement;
+      return { id: e?.id ?? '', kind: e?.dataset?.kind ?? '' };
+    });
+    let tabs = 0;
+    while ((await focused()).id !== 'key') {
+      assert.ok(++tabs <= 10, 'Tab never reached the "Team API key" textbox');
+      await s.page.keyboard.press('Tab');
+    }
+    await s.page.keyboard.type(team.apiKey);
+    await s.page.keyboard.press('Enter');
+    await s.page.waitForSelector('#timeline [data-kind]');
+    tabs = 0;
+    while ((await focused()).kind !== 'ENVELOPE_CREATED') {
+      assert.ok(++tabs <= 30, 'Tab never reached the history');
+      await s.page.keyboard.press('Tab');
+    }
+    assert.match(await s.page.$eval('#timeline-detail', (p) => p.textContent), new RegExp(`ENVELOPE_CREATED.*${new Date(START).toISOString()}`));
+  } finally {
+    await s.close();
+  }
+});
+
 test('webhooks: deliveries with attempts, delivered and last status; a failed attempt marked without colour', async (ctx) => {
   const { team, alice, envelopeUuid } = await teamWithEnvelope(ctx, 'Hooks', { webhook: true });
   await team.act(envelopeUuid, alice.email, 'sign');
