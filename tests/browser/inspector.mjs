@@ -341,6 +341,17 @@ test('operator: the teams show only with the control token when the server has o
     await s.close();
     await server.stop();
   }
+  // A server without a control token: the operator's view needs nothing.
+  const { team } = await teamWithEnvelope(ctx, 'Open server');
+  const open = await new Inspector(ctx).open();
+  try {
+    await open.openOperator('');
+    await open.page.waitForFunction((uuid) => document.querySelector('#teams tbody')?.innerText.includes(uuid), {}, team.uuid);
+    assert.ok(await open.page.$eval('#operator-error', (p) => p.hidden));
+    assert.match(await open.page.$eval('#server-clock', (p) => p.textContent), /^Server clock: /);
+  } finally {
+    await open.close();
+  }
 });
 
 test('the key stays out of the address and the history; no request to another origin', async (ctx) => {
