@@ -175,6 +175,12 @@ test('journal: a refused request shows its problem path and message; filters nar
     assert.equal(await s.page.evaluate(() => document.activeElement.id), 'filter-path');
     assert.deepEqual(await s.loads(), { ...before, marker: 'same page' });
     assert.equal(before.navigations, 1);
+
+    // A cleared journal empties the list; what comes after shows.
+    await team.clearJournal();
+    await s.page.waitForFunction(() => document.querySelectorAll('#journal > li').length === 0, { timeout: WITHIN_MS + 1000 });
+    await team.call('/public/envelope/get', { envelopeUuid });
+    await s.page.waitForFunction(() => document.querySelectorAll('#journal > li').length === 1, { timeout: WITHIN_MS + 1000 });
   } finally {
     await s.close();
   }
@@ -261,6 +267,11 @@ test('clock: an advance moves the "now" marker; whose turn and the links to act 
       { timeout: WITHIN_MS + 1000 }, envelopeUuid);
     assert.equal(await linkOf(bob), await team.signingLink(envelopeUuid, bob.email)); // his invitation came
     assert.equal((await s.loads()).counter, '1');
+
+    // A team reset: no envelope, an empty journal, no history.
+    await team.reset();
+    await s.page.waitForFunction(() => !document.getElementById('no-envelopes').hidden &&
+      document.querySelectorAll('#journal > li, #envelopes > li, #timeline svg').length === 0, { timeout: WITHIN_MS + 1000 });
   } finally {
     await s.close();
   }

@@ -267,9 +267,20 @@
         emails: r[2].emails || [],
         deliveries: r[3].deliveries || []
       };
-      return call('_control/journal/list', journal.last ? { since: journal.last, limit: 1000 } : { limit: 1000 }, key);
+      // From the last entry held, included: when it is no longer there, the journal was cleared.
+      return call('_control/journal/list', journal.last ? { since: journal.last - 1, limit: 1000 } : { limit: 1000 }, key);
     }).then(function (j) {
-      (j.entries || []).forEach(function (e) {
+      var fresh = j.entries || [];
+      if (journal.last) {
+        if (fresh.length && fresh[0].sequence === journal.last) {
+          fresh = fresh.slice(1);
+        } else {
+          journal.entries = [];
+          $('journal').textContent = '';
+          if (!fresh.length) journal.last = 0;
+        }
+      }
+      fresh.forEach(function (e) {
         journal.entries.push(e);
         journal.last = Math.max(journal.last, e.sequence);
       });
