@@ -179,7 +179,7 @@
     show($('team'), !!c.key);
     show($('history'), !!c.key);
     show($('operator'), c.operator);
-    ['journal-section'].forEach(function (id) { show($(id), !!c.key); });
+    show($('journal-section'), !!c.key);
     ['deliveries-section', 'outbox-section'].forEach(function (id) { show($(id), !!c.key || c.operator); });
   }
   $('team-form').addEventListener('submit', function (event) {
@@ -464,6 +464,21 @@
     return svg('path', { class: 'shape', d: 'M' + x + ' ' + (y - r - 1) + 'l' + (r + 1) + ' ' + (2 * r + 1) + 'h-' + (2 * r + 2) + 'z' });
   }
 
+  // A marker's words beside it: on its right in the left half, on its left in the right half;
+  // fit() moves them inside the drawing once they can be measured.
+  function label(text, px, y, width) {
+    return px < width / 2 ? svg('text', { class: 'label', x: px + 10, y: y }, text)
+      : svg('text', { class: 'label', x: px - 10, y: y, 'text-anchor': 'end' }, text);
+  }
+  function fit(drawing, width) {
+    Array.prototype.forEach.call(drawing.querySelectorAll('text.label'), function (t) {
+      var box = t.getBBox();
+      if (box.x >= 0 && box.x + box.width <= width) return;
+      t.setAttribute('text-anchor', 'start');
+      t.setAttribute('x', String(Math.max(0, Math.min(box.x, width - box.width))));
+    });
+  }
+
   var lastTimelineSig = '';
   function renderTimeline() {
     var box = $('timeline');
@@ -474,7 +489,7 @@
       return;
     }
     var events = historyOf(envelope.uuid);
-    var width = Math.max(280, Math.round(box.clientWidth || 600));
+    var width = Math.max(200, Math.round(box.clientWidth || 600)); // drawn at the box's size: text stays 12 px
     var sig = JSON.stringify([envelope.uuid, team.now, width, events]);
     if (sig === lastTimelineSig) return;
     lastTimelineSig = sig;
@@ -501,7 +516,7 @@
         svg('rect', { class: 'hit', x: 0, y: y - rowHeight / 2, width: width, height: rowHeight }), // the whole row answers hover
         svg('line', { class: 'row', x1: left, x2: right, y1: y, y2: y }),
         shape(e.shape, px, y),
-        svg('text', { x: px < width / 2 ? px + 10 : px - 10, y: y + 4, 'text-anchor': px < width / 2 ? 'start' : 'end' }, e.label));
+        label(e.label, px, y + 4, width));
       var tell = function () { setText($('timeline-detail'), e.label + ' — ' + exact); };
       g.addEventListener('mouseenter', tell);
       g.addEventListener('focus', tell);
@@ -518,6 +533,7 @@
       svg('text', { x: nx < width / 2 ? nx + 4 : nx - 4, y: axisY - 2, 'text-anchor': nx < width / 2 ? 'start' : 'end' }, 'now')));
     box.textContent = '';
     box.appendChild(drawing);
+    fit(drawing, width);
   }
   window.addEventListener('resize', function () { if (team) keepingFocus(renderTimeline); });
 
