@@ -9,7 +9,8 @@
 //   1. the path (the target without '?query' or '#fragment') is not an operation   → 404
 //      (GET /openapi.json serves the backend's OpenAPI document, 200, no key; other
 //      methods on it → 405 with `Allow: GET`; no document → 404; GET and HEAD of the signing
-//      page and its assets answer them, see static_assets.hpp; other methods → 405)
+//      page, the inspector (not with --no-control) and their assets answer them, see
+//      static_assets.hpp; other methods → 405)
 //   2. the method is not POST                                                        → 405, `Allow: POST`
 //      (GET /_control/health answers 200 {"status":"ok"}, no credentials, unless --no-control)
 //   3. `Authorization: Bearer <credentials>` may not call the operation (missing, malformed,
@@ -367,8 +368,9 @@ inline void http_session::check_request() {
     const auto& req = parser_->get();
     path_ = std::string(detail::request_path(req.target()));
 
-    // The signing page and its assets (contract.md §7.1), compiled in: static_assets.hpp.
-    if (const auto* asset = static_assets::find(path_)) {
+    // The signing page and the inspector (contract.md §7.1, §7.2; the inspector only with the
+    // control plane), compiled in: static_assets.hpp.
+    if (const auto* asset = static_assets::find(path_, backend.options().control_enabled)) {
         if (req.method() != http::verb::get && req.method() != http::verb::head)
             return answer_early(
                 backend.transport_error(path_, rules::transport_status::method_not_allowed, "Use GET for this page."),

@@ -14,14 +14,13 @@
 // the npm packages were installed, as install_npm_tools.sh; its browser/ subdirectory).
 // It prints the page's weight and the median time from navigation to a usable page.
 import assert from 'node:assert/strict';
-import { accessSync, constants, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import http from 'node:http';
-import { createRequire } from 'node:module';
-import { homedir } from 'node:os';
-import { delimiter, dirname, join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 import { startServer } from '../../examples/clients/node/esign_reference.mjs';
+import { eventually, launchBrowser, option, person, runCases, sentEnvelope } from './common.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const CSP = "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self'; " +
@@ -32,38 +31,9 @@ const HOUR = 3_600_000;
 // ---------------------------------------------------------------------------------------------
 // Arguments and tools
 
-const args = process.argv.slice(2);
-const option = (name) => {
-  const i = args.indexOf(name);
-  return i >= 0 ? args[i + 1] : undefined;
-};
 const only = option('--only');
 const screenshot = option('--screenshot');
 const loads = Number(option('--loads') ?? 10);
-
-function npmDirectory() {
-  const base = process.env.ESIGN_NPM_CACHE ??
-    join(process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache'), 'esign-npm');
-  return join(base, 'browser');
-}
-
-function chromiumPath() {
-  if (process.env.ESIGN_CHROMIUM) return process.env.ESIGN_CHROMIUM;
-  // Debian's /usr/bin/chromium is a shell wrapper; the program itself starts faster and quieter.
-  const candidates = ['/usr/lib/chromium/chromium',
-    ...(process.env.PATH ?? '').split(delimiter).map((d) => join(d || '.', 'chromium'))];
-  for (const candidate of candidates) {
-    try {
-      accessSync(candidate, constants.X_OK);
-      return candidate;
-    } catch {
-      // not here
-    }
-  }
-  throw new Error('chromium not found: install it (Debian: apt-get install chromium) or set ESIGN_CHROMIUM');
-}
-
-const puppeteer = createRequire(join(npmDirectory(), 'package.json'))('puppeteer-core');
 
 // ---------------------------------------------------------------------------------------------
 // The integrator's side: the host page and a webhook receiver, on a loopback port of their own.
@@ -100,39 +70,6 @@ function startHost() {
 // ---------------------------------------------------------------------------------------------
 // Envelopes, through the API
 
-const person = (email, firstname, lastname, role = 'signer') => ({ email, firstname, lastname, role });
-
-// A sent envelope of two pages; blocks: [{page, x, y, text, recipientEmail?, width?, height?}].
-async function sentEnvelope(team, { title = 'Service agreement', recipients, signatureOrder = false, blocks = [] }) {
-  const { envelopeUuid, documentUuids } = await team.createEnvelope({
-    title, documents: [{ title: 'Agreement', pageCount: 2 }],
-  });
-  await team.call('/public/envelope/add-recipients', {
-    envelopeUuid,
-    // An iframe token needs a verified recipient (else RECIPIENT_VERIFICATION_DISABLED).
-    recipients: recipients.map((r) => ({
-      type: 'manual', email: r.email, firstname: r.firstname, lastname: r.lastname, verificationType: 'email',
-    })),
-  });
-  for (const [i, r] of recipients.entries()) {
-    const updates = {};
-    if (r.role !== 'signer') updates.role = r.role;
-    if (signatureOrder) updates.order = i + 1;
-    if (Object.keys(updates).length) {
-      await team.call('/public/envelope/update-recipient', { envelopeUuid, email: r.email, role: 'signer', updates });
-    }
-  }
-  if (signatureOrder) await team.call('/public/envelope/update', { envelopeUuid, update: { signatureOrder: true } });
-  if (blocks.length) {
-    await team.call('/public/envelope/add-blocks', {
-      envelopeUuid, documentUuid: documentUuids[0],
-      blocks: blocks.map((b) => ({ type: 'text', ...b, page: String(b.page ?? 1) })),
-    });
-  }
-  await team.call('/public/envelope/send', { envelopeUuid });
-  return envelopeUuid;
-}
-
 // The token of an embed URL.
 const tokenOf = (url) => new URL(url).hash.replace(/^#(t=)?/, '');
 
@@ -146,17 +83,6 @@ async function emailLink(team, envelopeUuid, email) {
 
 async function envelopeStatus(team, envelopeUuid) {
   return (await team.call('/public/envelope/get', { envelopeUuid })).status;
-}
-
-// Waits for a condition checked through the API, polling (bounded).
-async function eventually(what, check, timeoutMs = 20000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -634,12 +560,7 @@ async function main() {
   const started = Date.now();
   const server = await startServer();
   const host = await startHost();
-  const browser = await puppeteer.launch({
-    executablePath: chromiumPath(),
-    headless: true,
-    // No sandbox: CI runs as root in a container, where chromium's sandbox cannot start.
-    args: ['--no-sandbox', '--disable-dev-shm-usage', '--disable-gpu', '--no-first-run'],
-  });
+  const browser = await launchBrowser();
   const ctx = { server, host, browser };
   let failures = 0;
   try {
@@ -649,16 +570,7 @@ async function main() {
     }
     const chosen = cases.filter((c) => !only || c.name.includes(only));
     if (chosen.length === 0 && !(only && 'measure'.includes(only))) throw new Error(`no case matches --only ${only}`);
-    for (const c of chosen) {
-      const t0 = Date.now();
-      try {
-        await c.fn(ctx);
-        console.log(`ok - ${c.name} (${Date.now() - t0} ms)`);
-      } catch (error) {
-        failures++;
-        console.log(`not ok - ${c.name} (${Date.now() - t0} ms)\n${String(error?.stack ?? error).replace(/^/gm, '#   ')}`);
-      }
-    }
+    failures += await runCases(chosen, ctx);
     if (!only || 'measure'.includes(only)) {
       try {
         await measure(ctx);
