@@ -192,6 +192,31 @@ TEST_CASE("webhooks: a JSON delivery, signed", "[http][webhooks]") {
     CHECK(receiver.requests().size() == 1);
 }
 
+TEST_CASE("webhooks: a delivered event is not attempted again", "[http][webhooks]") {
+    hook_receiver receiver;
+    hook_receiver sentinel;
+    // One sender thread and a frozen team clock: a retry would fall due only at an advance, and
+    // then before anything queued after the advance; the sentinel's arrival proves its turn passed.
+    setup s({"--webhook-threads", "1"}, R"({"startTime":1767225600000})");
+    const auto webhook = s.create_webhook(receiver.url(), nullptr);
+    s.create_envelope();
+    REQUIRE(receiver.wait_for(1, 10s));
+    REQUIRE(eventually([&] { return s.attempts(webhook) == 1; }, 10s));
+    s.advance_clock(3'600'000);  // past every backoff
+    s.create_webhook(sentinel.url(), nullptr);
+    s.create_envelope();  // one delivery to each webhook
+    REQUIRE(sentinel.wait_for(1, 20s));
+    REQUIRE(receiver.wait_for(2, 10s));  // the second envelope's, queued before the sentinel's
+    // Two requests, of two events: no attempt repeated the first.
+    const auto requests = receiver.requests();
+    CHECK(requests.size() == 2);
+    const auto first_event = string_member(boost::json::parse(requests.front().body), "eventUuid");
+    CHECK(first_event != string_member(boost::json::parse(requests.back().body), "eventUuid"));
+    // (The second event's record may not have its attempt yet: the receiver answers first.)
+    for (const auto& d : s.deliveries(webhook))
+        if (string_member(d, "eventUuid") == first_event) CHECK(d.as_object().at("attempts") == boost::json::value(1));
+}
+
 TEST_CASE("webhooks: signature time and eventTime come from the team's clock", "[http][webhooks][clock]") {
     hook_receiver receiver;
     setup s;
@@ -368,7 +393,9 @@ TEST_CASE("webhooks: a team reset or a deleted webhook drops the retries queued 
             // One sender thread: attempts happen one after the other, in the order they fall due.
             // A frozen team clock: a retry falls due only when the test advances the clock, so no
             // retry is under way when the reset or the delete lands.
-            setup s({"--webhook-threads", "1"}, R"({"startTime":1767225600000})");
+            // A seeded team: after a reset its stream restarts, so the webhook made again has the
+            // uuid of the one the retry was queued for (the retry must not reach it either).
+            setup s({"--webhook-threads", "1"}, R"({"startTime":1767225600000,"seed":7})");
             const auto webhook = s.create_webhook(failing.url(), nullptr);
             s.create_envelope();
             REQUIRE(failing.wait_for(1, 10s));
@@ -382,6 +409,9 @@ TEST_CASE("webhooks: a team reset or a deleted webhook drops the retries queued 
                 10s));
             if (by_reset) {
                 REQUIRE(s.call("/_control/team/reset", boost::json::object{}).status == 200);
+                // On an event the test never causes: the receiver has no reason to hear from it.
+                REQUIRE(s.create_webhook(failing.url(), nullptr, "application/json", {"ENVELOPE_COMPLETED"}) ==
+                        webhook);
             } else {
                 REQUIRE(s.call("/public/webhook/delete", boost::json::object{{"uuid", webhook}}).status == 200);
             }
@@ -394,7 +424,7 @@ TEST_CASE("webhooks: a team reset or a deleted webhook drops the retries queued 
             REQUIRE(sentinel.wait_for(1, 20s));
             CHECK(failing.requests().size() == 1);
             if (by_reset) {
-                CHECK(s.deliveries(webhook).empty());
+                CHECK(s.deliveries(webhook).empty());  // (the webhook made again has none)
             } else {
                 const auto d = s.deliveries(webhook);
                 REQUIRE(d.size() == 1);
