@@ -6,8 +6,9 @@
 //  - metrics equal the recipient counts by role and status (envelope/get);
 //  - pagination arithmetic of every list (envelope/list, logs/list, workspace/list);
 //  - a final status (complete, declined, canceled, expired) never changes;
-//  - a failing operation (status != 200) changes nothing: envelope/get of the envelope it
-//    targeted is byte-for-byte the same before and after;
+//  - a failing operation (status != 200) changes nothing: both teams' snapshots (every
+//    resource, logs, outbox, deliveries, credits, clock; the identifier stream aside, which the
+//    error's requestId draws from) are the same before and after;
 //  - an envelope is never visible with the other team's key;
 //  - a team's snapshot restored into it gives the same snapshot again;
 //  - a snapshot with members set to extremes (numbers, statuses, dates) restored into its team
@@ -214,15 +215,29 @@ struct session {
         envelopes.push_back(std::move(e));
     }
 
-    // One step on an envelope: the request, and the check that a failure changed nothing.
+    // Everything both teams show: their snapshots (every resource, logs, outbox, deliveries,
+    // credits and quota, clock) but the identifier stream, which an error body's requestId moves.
+    std::string teams_state() {
+        std::string out;
+        for (const auto& t : teams) {
+            auto r = call("/_control/team/snapshot", t.key, {});
+            if (r.status != 200) fail("team/snapshot failed", r.body);
+            out += bj::serialize(records(r.body));
+            out += '\n';
+        }
+        return out;
+    }
+
+    // One step on an envelope: the request, and the check that a failure changed nothing, in
+    // either team (not only the envelope it named: a log, an e-mail or a credit counts too).
     void envelope_step(envelope_info& e, std::string_view path, bool with_key, const bj::object& body) {
-        const std::string before = get_body(e);
+        const std::string before = teams_state();
         auto r = call(path, with_key ? std::optional<std::string>(teams[e.team].key) : std::nullopt, body);
         if (r.status != 200) {
-            const std::string after = get_body(e);
+            const std::string after = teams_state();
             if (after != before)
-                fail("a failing operation changed the envelope",
-                     std::string(path) + "\nbefore: " + before + "\nafter:  " + after);
+                fail("a failing operation changed a team's state",
+                     std::string(path) + " -> " + r.body + "\nbefore: " + before + "\nafter:  " + after);
         }
     }
 

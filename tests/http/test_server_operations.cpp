@@ -935,7 +935,7 @@ TEST_CASE("control: team create and update, clock, reset", "[http][control]") {
     CHECK(other.ok("/public/utils/whoami", object{}).at("teamName") == "Team 2");
 
     // Without the "timestamp" feature, new envelopes have timestampEnabled false.
-    w.control("/_control/team/update", object{{"teamUuid", w.t.team_uuid}, {"features", array{"sms"}}});
+    w.control("/_control/team/update", object{{"teamUuid", w.t.team_uuid}, {"features", array{"sms", "webhooks"}}});
     CHECK(w.get(w.draft()).at("timestampEnabled") == false);
 
     const auto before = w.now();
@@ -943,6 +943,19 @@ TEST_CASE("control: team create and update, clock, reset", "[http][control]") {
     CHECK(after >= before + 3 * day_ms);
     CHECK(w.now() >= after);
     CHECK(w.now() < after + 60'000);
+
+    // Something for the reset to remove: an e-mail in the outbox, a delivery record (to a port
+    // that refuses connections: the record exists from the event on, attempted or not).
+    const auto sent = w.draft();
+    w.add(sent, array{person("s@client.example.com")});
+    w.ok("/public/envelope/send", object{{"envelopeUuid", sent}});
+    w.ok("/public/webhook/create", object{{"url", "http://127.0.0.1:9/hook"},
+                                          {"contentType", "application/json"},
+                                          {"sslVerify", false},
+                                          {"active", true}});
+    w.draft();
+    REQUIRE(w.outbox().size() == 1);
+    REQUIRE(w.control("/_control/webhook/deliveries").at("deliveries").as_array().size() == 1);
 
     CHECK(w.control("/_control/reset").empty());
     check_error(w.api.call("/public/utils/whoami", object{}), 401, "AUTHENTICATION_ERROR", "/public/utils/whoami",

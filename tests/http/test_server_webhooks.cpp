@@ -1,24 +1,17 @@
 // SPDX-License-Identifier: BSL-1.0
 // Black-box tests of esign-reference-server's webhook deliveries (contract.md §3 "Webhooks"):
 // a receiver in the test records what the server POSTs.
+#include "hook_receiver.hpp"
 #include "test_support.hpp"
 
-#include <atomic>
 #include <chrono>
-#include <condition_variable>
 #include <memory>
-#include <mutex>
+#include <regex>
 #include <string>
-#include <thread>
 #include <vector>
 
-#include <boost/asio/executor_work_guard.hpp>
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/tcp.hpp>
-#include <boost/asio/post.hpp>
-#include <boost/beast/core.hpp>
-#include <boost/beast/http.hpp>
-#include <regex>
 #include <openssl/evp.h>
 #include <openssl/hmac.h>
 
@@ -28,146 +21,9 @@ using namespace esign::test;
 using namespace std::chrono_literals;
 
 namespace asio = boost::asio;
-namespace beast = boost::beast;
 using tcp = asio::ip::tcp;
 
 namespace {
-
-// ---- a webhook receiver -------------------------------------------------------------------
-
-struct received_request {
-    std::string method;
-    std::string target;
-    header_list headers;
-    std::string body;
-
-    std::optional<std::string> header(std::string_view name) const {
-        for (const auto& [n, v] : headers)
-            if (beast::iequals(n, name)) return v;
-        return std::nullopt;
-    }
-};
-
-// An HTTP server on 127.0.0.1:<ephemeral> that records every request. It answers `status`
-// (after the first `fail_first` requests, which get 500), or never answers when `hang`.
-struct receiver_behaviour {
-    unsigned status = 200;
-    int fail_first = 0;
-    bool hang = false;
-};
-
-class hook_receiver {
-public:
-    using behaviour = receiver_behaviour;
-
-    explicit hook_receiver(behaviour b = {}) : behaviour_(b) {
-        tcp::endpoint ep(asio::ip::make_address("127.0.0.1"), 0);
-        acceptor_.open(ep.protocol());
-        acceptor_.set_option(asio::socket_base::reuse_address(true));
-        acceptor_.bind(ep);
-        acceptor_.listen();
-        port_ = acceptor_.local_endpoint().port();
-        accept();
-        thread_ = std::thread([this] { ioc_.run(); });
-    }
-
-    hook_receiver(const hook_receiver&) = delete;
-    hook_receiver& operator=(const hook_receiver&) = delete;
-
-    ~hook_receiver() {
-        asio::post(ioc_, [this] {
-            beast::error_code ignored;
-            acceptor_.close(ignored);
-            for (auto& s : held_) s->close();
-            held_.clear();
-            ioc_.stop();  // connections still reading are dropped with the io_context
-        });
-        thread_.join();
-    }
-
-    unsigned short port() const noexcept { return port_; }
-    std::string url(std::string_view path = "/hook") const {
-        return "http://127.0.0.1:" + std::to_string(port_) + std::string(path);
-    }
-
-    std::vector<received_request> requests() const {
-        std::lock_guard lock(mutex_);
-        return requests_;
-    }
-
-    // Waits until at least `n` requests arrived (false after `timeout`).
-    bool wait_for(std::size_t n, std::chrono::milliseconds timeout) {
-        std::unique_lock lock(mutex_);
-        return cv_.wait_for(lock, timeout, [&] { return requests_.size() >= n; });
-    }
-
-private:
-    struct connection {
-        explicit connection(tcp::socket s) : stream(std::move(s)) {}
-        beast::tcp_stream stream;
-        beast::flat_buffer buffer;
-        http::request<http::string_body> request;
-        http::response<http::string_body> response;
-        void close() {
-            beast::error_code ignored;
-            stream.socket().close(ignored);
-        }
-    };
-
-    void accept() {
-        acceptor_.async_accept([this](beast::error_code ec, tcp::socket socket) {
-            if (ec) return;
-            auto c = std::make_shared<connection>(std::move(socket));
-            c->stream.expires_after(30s);
-            http::async_read(c->stream, c->buffer, c->request, [this, c](beast::error_code e, std::size_t) {
-                if (e) return;
-                on_request(c);
-            });
-            accept();
-        });
-    }
-
-    void on_request(const std::shared_ptr<connection>& c) {
-        received_request r;
-        r.method = std::string(c->request.method_string());
-        r.target = std::string(c->request.target());
-        for (const auto& f : c->request) r.headers.emplace_back(std::string(f.name_string()), std::string(f.value()));
-        r.body = c->request.body();
-        std::size_t count;
-        {
-            std::lock_guard lock(mutex_);
-            requests_.push_back(std::move(r));
-            count = requests_.size();
-        }
-        cv_.notify_all();
-        if (behaviour_.hang) {
-            c->stream.expires_never();
-            held_.push_back(c);  // never answered, closed when the receiver goes
-            return;
-        }
-        const unsigned status = static_cast<int>(count) <= behaviour_.fail_first ? 500 : behaviour_.status;
-        c->response = http::response<http::string_body>{static_cast<http::status>(status), 11};
-        if (status >= 200 && status != 204 && status != 304) {
-            c->response.set(http::field::content_type, "text/plain");
-            c->response.body() = "ok";
-        }
-        c->response.keep_alive(false);
-        c->response.prepare_payload();
-        http::async_write(c->stream, c->response, [c](beast::error_code, std::size_t) { c->close(); });
-    }
-
-    behaviour behaviour_;
-    asio::io_context ioc_;
-    std::optional<asio::executor_work_guard<asio::io_context::executor_type>> work_{ioc_.get_executor()};
-    tcp::acceptor acceptor_{ioc_};
-    unsigned short port_ = 0;
-    std::thread thread_;
-    std::vector<std::shared_ptr<connection>> held_;  // on the receiver's thread only
-
-    mutable std::mutex mutex_;
-    std::condition_variable cv_;
-    std::vector<received_request> requests_;
-};
 
 // ---- helpers ------------------------------------------------------------------------------
 
@@ -205,23 +61,15 @@ std::int64_t unix_ms_now() {
         .count();
 }
 
-template <class F>
-bool eventually(F condition, std::chrono::milliseconds timeout) {
-    const auto deadline = std::chrono::steady_clock::now() + timeout;
-    while (true) {
-        if (condition()) return true;
-        if (std::chrono::steady_clock::now() >= deadline) return false;
-        std::this_thread::sleep_for(50ms);
-    }
-}
-
 // A server, a team, and calls on its behalf.
 struct setup {
     test_server srv;
     team t;
     std::int64_t clock_offset = 0;  // how far the team's clock was advanced (advance_clock)
 
-    setup() : srv(), t(srv.new_team()) {}
+    // `server_args`: the server's command line; `team_body`: the team's /_control/team/create.
+    explicit setup(std::vector<std::string> server_args = {}, const std::string& team_body = "{}")
+        : srv(std::move(server_args)), t(create_team(srv.host(), srv.port(), team_body)) {}
 
     // Moves the team's clock forward (contract.md §2: every timestamp comes from it).
     void advance_clock(std::int64_t milliseconds) {
@@ -344,6 +192,31 @@ TEST_CASE("webhooks: a JSON delivery, signed", "[http][webhooks]") {
     CHECK(receiver.requests().size() == 1);
 }
 
+TEST_CASE("webhooks: a delivered event is not attempted again", "[http][webhooks]") {
+    hook_receiver receiver;
+    hook_receiver sentinel;
+    // One sender thread and a frozen team clock: a retry would fall due only at an advance, and
+    // then before anything queued after the advance; the sentinel's arrival proves its turn passed.
+    setup s({"--webhook-threads", "1"}, R"({"startTime":1767225600000})");
+    const auto webhook = s.create_webhook(receiver.url(), nullptr);
+    s.create_envelope();
+    REQUIRE(receiver.wait_for(1, 10s));
+    REQUIRE(eventually([&] { return s.attempts(webhook) == 1; }, 10s));
+    s.advance_clock(3'600'000);  // past every backoff
+    s.create_webhook(sentinel.url(), nullptr);
+    s.create_envelope();  // one delivery to each webhook
+    REQUIRE(sentinel.wait_for(1, 20s));
+    REQUIRE(receiver.wait_for(2, 10s));  // the second envelope's, queued before the sentinel's
+    // Two requests, of two events: no attempt repeated the first.
+    const auto requests = receiver.requests();
+    CHECK(requests.size() == 2);
+    const auto first_event = string_member(boost::json::parse(requests.front().body), "eventUuid");
+    CHECK(first_event != string_member(boost::json::parse(requests.back().body), "eventUuid"));
+    // (The second event's record may not have its attempt yet: the receiver answers first.)
+    for (const auto& d : s.deliveries(webhook))
+        if (string_member(d, "eventUuid") == first_event) CHECK(d.as_object().at("attempts") == boost::json::value(1));
+}
+
 TEST_CASE("webhooks: signature time and eventTime come from the team's clock", "[http][webhooks][clock]") {
     hook_receiver receiver;
     setup s;
@@ -451,18 +324,25 @@ TEST_CASE("webhooks: a receiver that never answers does not block the API", "[ht
     std::vector<std::string> hooks;
     for (int i = 0; i < 3; ++i) hooks.push_back(s->create_webhook(receiver.url("/slow" + std::to_string(i)), "x"));
     s->create_envelope();
-    REQUIRE(receiver.wait_for(2, 10s));  // the deliveries are hanging now
+    REQUIRE(receiver.wait_for(2, 10s));  // both sender threads hang in an attempt now
 
-    // Requests are answered while the attempts hang: none of them is recorded yet (an attempt is
-    // recorded when it ends, after 5 s), so no answer waited for one.
+    // Requests are answered while the attempts hang. The proof is an event, not a stopwatch: the
+    // server closes an attempt's connection only when it gives up on it (its 5 s answer timeout),
+    // and the receiver sees that close; none seen after the answers means no answer waited for an
+    // attempt to end. (A server whose requests waited would have them answered only after a close.)
     auto c = s->srv.connect();
     for (int i = 0; i < 20; ++i) CHECK(c.post("/public/workspace/list", "{}", bearer(s->t.api_key)).status == 200);
-    s->create_envelope();
-    CHECK(s->attempts(hooks[0]) + s->attempts(hooks[1]) + s->attempts(hooks[2]) == 0);
+    s->create_envelope();  // a write, queuing three more deliveries
+    INFO("the server gave up on an attempt before these requests were answered");
+    CHECK(receiver.hung_up() == 0);
+    CHECK(s->attempts(hooks[0]) + s->attempts(hooks[1]) + s->attempts(hooks[2]) == 0);  // recorded when they end
 
-    // The hanging attempts time out (5 s) and are recorded as failed.
-    REQUIRE(eventually([&] { return s->attempts(hooks[0]) >= 1 && s->attempts(hooks[1]) >= 1; }, 15s));
-    for (const auto& d : s->deliveries(hooks[0])) CHECK(d.as_object().at("delivered") == boost::json::value(false));
+    // The hanging attempts end (the server closes them) and are recorded as failed.
+    REQUIRE(receiver.wait_for_hang_ups(2, 30s));
+    REQUIRE(
+        eventually([&] { return s->attempts(hooks[0]) + s->attempts(hooks[1]) + s->attempts(hooks[2]) >= 2; }, 15s));
+    for (const auto& h : hooks)
+        for (const auto& d : s->deliveries(h)) CHECK(d.as_object().at("delivered") == boost::json::value(false));
 
     // Stopping does not wait for deliveries under way: new attempts hang now (the second
     // envelope's), each until the 5 s answer timeout, which began at most moments ago. A server
@@ -478,7 +358,7 @@ TEST_CASE("webhooks: a receiver that never answers does not block the API", "[ht
 TEST_CASE("webhooks: a team whose receiver never answers does not hold up another team", "[http][webhooks][tenancy]") {
     hook_receiver dead({200, 0, true});  // accepts, reads, never answers: 5 s per attempt
     hook_receiver alive;
-    setup slow;
+    setup slow({"--webhook-threads", "2"});
     slow.create_webhook(dead.url(), nullptr);
     for (int i = 0; i < 6; ++i) slow.create_envelope();  // 6 attempts of 5 s ahead, for 2 sender threads
     REQUIRE(dead.wait_for(1, 10s));
@@ -490,33 +370,66 @@ TEST_CASE("webhooks: a team whose receiver never answers does not hold up anothe
             {"url", alive.url()}, {"contentType", "application/json"}, {"sslVerify", false}, {"active", true}}),
         bearer(other.api_key));
     REQUIRE(hook.status == 200);
-    const auto sent = std::chrono::steady_clock::now();
     auto env = slow.srv.post("/_control/envelope/create", R"({"title":"t","documents":[{"title":"d","pageCount":1}]})",
                              bearer(other.api_key));
     REQUIRE(env.status == 200);
-    // Served in turn: at most one attempt of the slow team (5 s) before it; in arrival order
-    // it would wait for all six (15 s with two threads).
-    REQUIRE(alive.wait_for(1, 12s));
-    CHECK(std::chrono::steady_clock::now() - sent < 7s);
+    // Served in turn, the order of arrival tells (no stopwatch): before the other team's delivery,
+    // at most the two attempts under way when it was queued and the one a thread took in the slow
+    // team's turn; in arrival order all six would come first. The wait is long enough for that
+    // order too (six attempts of 5 s on two threads), so that a failure shows the order.
+    REQUIRE(alive.wait_for(1, 60s));
+    const auto served_at = alive.requests().front().arrival;
+    std::size_t before = 0;
+    for (const auto& r : dead.requests()) before += r.arrival < served_at ? 1 : 0;
+    INFO("attempts of the slow team before the other team's delivery: " << before);
+    CHECK(before <= 3);
 }
 
 TEST_CASE("webhooks: a team reset or a deleted webhook drops the retries queued before", "[http][webhooks][tenancy]") {
     for (const bool by_reset : {true, false}) {
         DYNAMIC_SECTION((by_reset ? "team reset" : "webhook deleted")) {
-            hook_receiver failing({500, 0, false});  // every attempt fails: retried after 0.5 s, 1 s, 2 s, ...
-            setup s;
+            hook_receiver failing({500, 0, false});  // every attempt fails, and is retried
+            hook_receiver sentinel;
+            // One sender thread: attempts happen one after the other, in the order they fall due.
+            // A frozen team clock: a retry falls due only when the test advances the clock, so no
+            // retry is under way when the reset or the delete lands.
+            // A seeded team: after a reset its stream restarts, so the webhook made again has the
+            // uuid of the one the retry was queued for (the retry must not reach it either).
+            setup s({"--webhook-threads", "1"}, R"({"startTime":1767225600000,"seed":7})");
             const auto webhook = s.create_webhook(failing.url(), nullptr);
             s.create_envelope();
             REQUIRE(failing.wait_for(1, 10s));
+            // The event that proves the retry is queued: it is in the team's pending deliveries.
+            REQUIRE(eventually(
+                [&] {
+                    const auto snap = s.call("/_control/team/snapshot", boost::json::object{});
+                    const auto pending = at(snap.json(), "/team/state/pending_deliveries");
+                    return pending.is_array() && pending.as_array().size() == 1;
+                },
+                10s));
             if (by_reset) {
                 REQUIRE(s.call("/_control/team/reset", boost::json::object{}).status == 200);
+                // On an event the test never causes: the receiver has no reason to hear from it.
+                REQUIRE(s.create_webhook(failing.url(), nullptr, "application/json", {"ENVELOPE_COMPLETED"}) ==
+                        webhook);
             } else {
                 REQUIRE(s.call("/public/webhook/delete", boost::json::object{{"uuid", webhook}}).status == 200);
             }
-            const auto seen = failing.requests().size();
-            std::this_thread::sleep_for(2500ms);  // the first two retries would have come
-            CHECK(failing.requests().size() == seen);
-            if (by_reset) CHECK(s.deliveries(webhook).empty());
+            // The retry is due once the clock passed its backoff; a delivery queued after it (to
+            // another webhook) falls due later, so the only sender thread would attempt the retry
+            // first: the sentinel's arrival proves the retry's turn has passed.
+            s.advance_clock(60'000);
+            s.create_webhook(sentinel.url(), nullptr);
+            s.create_envelope();
+            REQUIRE(sentinel.wait_for(1, 20s));
+            CHECK(failing.requests().size() == 1);
+            if (by_reset) {
+                CHECK(s.deliveries(webhook).empty());  // (the webhook made again has none)
+            } else {
+                const auto d = s.deliveries(webhook);
+                REQUIRE(d.size() == 1);
+                CHECK(d[0].as_object().at("attempts") == boost::json::value(1));
+            }
         }
     }
 }
