@@ -197,6 +197,7 @@ struct raw_connection::impl {
         stream_.async_read_some(asio::buffer(into, size), [&](beast::error_code ec, std::size_t got) {
             out.result = ec;
             out.n = got;
+            if (ec && ec != beast::error::timeout) peer_closed_ = true;
         });
         ioc_.restart();
         ioc_.run();
@@ -206,6 +207,9 @@ struct raw_connection::impl {
     std::chrono::milliseconds timeout_;
     asio::io_context ioc_;
     beast::tcp_stream stream_{ioc_};
+    // The server closed (end of stream or reset), as seen by an earlier read: a timeout closes
+    // the stream on our side too, so a later read could not tell a close from its own timeout.
+    bool peer_closed_ = false;
 };
 
 raw_connection::raw_connection(const std::string& host, unsigned short port, std::chrono::milliseconds timeout)
@@ -264,6 +268,7 @@ std::string raw_connection::receive_until(std::string_view marker, std::chrono::
 }
 
 bool raw_connection::closed_by_peer_within(std::chrono::milliseconds wait) {
+    if (impl_->peer_closed_) return true;  // seen by receive_all or receive_until already
     char buf[4096];
     const auto deadline = std::chrono::steady_clock::now() + wait;
     while (true) {

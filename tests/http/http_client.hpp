@@ -169,7 +169,8 @@ public:
     // one byte at a time so that nothing after the marker is taken.
     std::string receive_until(std::string_view marker, std::chrono::milliseconds wait);
 
-    // Whether the server closed the connection within `wait` (data received meanwhile is dropped).
+    // Whether the server closed the connection within `wait`, or before, as an earlier read saw
+    // (data received meanwhile is dropped).
     bool closed_by_peer_within(std::chrono::milliseconds wait);
 
     void close();
