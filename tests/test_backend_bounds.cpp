@@ -186,6 +186,89 @@ TEST_CASE("bounds: contacts beyond their bound are refused, and deleting makes r
     require_error(c.call("/public/contact/create", batch(1)), 400, "INVALID_REQUEST_FORMAT");
 }
 
+// An envelope's collections that repeated updates of a draft grow (team/limits.hpp): tags by
+// envelope/update, recipients by add-recipients, blocks by add-blocks; each bounded, the request
+// that would pass the bound refused at its member and changing nothing.
+TEST_CASE("bounds: an envelope's tags, recipients and blocks stop at their bounds", "[backend][bounds]") {
+    client c(fixed_clock(76));
+    auto created = c.call("/_control/envelope/create", envelope_body);
+    require_ok(created);
+    const std::string env(created.obj().at("envelopeUuid").as_string());
+    const std::string doc(created.obj().at("documentUuids").at(0).as_string());
+
+    SECTION("tags") {
+        auto add_tags = [&](bj::array names) {
+            return c.call("/public/envelope/update",
+                          bj::object{{"envelopeUuid", env}, {"update", bj::object{{"tags", std::move(names)}}}});
+        };
+        // One at a time up to the bound; names already there are no new tags.
+        for (std::size_t i = 0; i < ref::max_tags_per_envelope; ++i)
+            require_ok(add_tags(bj::array{"t" + std::to_string(i), "t0"}));
+        require_ok(add_tags(bj::array{"t1", "t2"}));
+        auto full = add_tags(bj::array{"one more"});
+        require_error(full, 400, "INVALID_REQUEST_FORMAT");
+        CHECK(full.detail_path() == bj::value(bj::array{"update", "tags"}));
+        CHECK(full.body.at("error").at("details").at(0).at("message") ==
+              str("the envelope would hold more than 100 tags, the most it may"));
+        CHECK(c.get(env).at("tags").as_array().size() == ref::max_tags_per_envelope);
+        // A name longer than an envelope title, at its index.
+        auto other = c.call("/_control/envelope/create", envelope_body);
+        require_ok(other);
+        auto too_long =
+            c.call("/public/envelope/update",
+                   bj::object{{"envelopeUuid", other.obj().at("envelopeUuid")},
+                              {"update", bj::object{{"tags", bj::array{"fine", bj::string(std::string(256, 'n'))}}}}});
+        require_error(too_long, 400, "INVALID_REQUEST_FORMAT");
+        CHECK(too_long.detail_path() == bj::value(bj::array{"update", "tags", "1"}));
+        // envelope/create's tags too.
+        bj::object many = envelope_body;
+        bj::array names;
+        for (std::size_t i = 0; i <= ref::max_tags_per_envelope; ++i) names.emplace_back("n" + std::to_string(i));
+        many["tags"] = std::move(names);
+        auto refused = c.call("/_control/envelope/create", many);
+        require_error(refused, 400, "INVALID_REQUEST_FORMAT");
+        CHECK(refused.detail_path() == bj::value(bj::array{"tags"}));
+        // The full envelope's snapshot restores; one tag more is refused there too.
+        auto snap = c.b.handle("/_control/team/snapshot", c.main.key, "{}");
+        REQUIRE(snap.status == 200);
+        bj::value team = bj::parse(snap.body).at("team");
+        require_ok(c.call("/_control/team/restore", bj::object{{"team", team}}));
+        team.at("state").at("envelopes").at(env).at("tags").as_array().emplace_back("extra");
+        auto beyond = c.call("/_control/team/restore", bj::object{{"team", team}});
+        require_error(beyond, 400, "INVALID_REQUEST_FORMAT");
+        CHECK(beyond.detail_path() == bj::value(bj::array{"team", "state", "envelopes", env, "tags"}));
+    }
+    SECTION("recipients") {
+        std::size_t n = 0;
+        auto add = [&](std::size_t count) {
+            bj::array items;
+            for (std::size_t i = 0; i < count; ++i, ++n)
+                items.push_back(recipient("r" + std::to_string(n) + "@example.com"));
+            return c.call("/public/envelope/add-recipients",
+                          bj::object{{"envelopeUuid", env}, {"recipients", std::move(items)}});
+        };
+        while (n + 50 <= ref::max_recipients_per_envelope) require_ok(add(50));
+        REQUIRE(n == ref::max_recipients_per_envelope);
+        auto full = add(1);
+        require_error(full, 400, "INVALID_REQUEST_FORMAT");
+        CHECK(full.detail_path() == bj::value(bj::array{"recipients"}));
+        CHECK(c.get(env).at("recipients").as_array().size() == ref::max_recipients_per_envelope);
+    }
+    SECTION("blocks") {
+        auto add = [&](std::size_t count) {
+            bj::array blocks;
+            for (std::size_t i = 0; i < count; ++i)
+                blocks.push_back(bj::object{{"page", "1"}, {"x", 1}, {"y", 1}, {"type", "text"}, {"text", "b"}});
+            return c.call("/public/envelope/add-blocks",
+                          bj::object{{"envelopeUuid", env}, {"documentUuid", doc}, {"blocks", std::move(blocks)}});
+        };
+        for (std::size_t i = 0; i < ref::max_blocks_per_document / 1000; ++i) require_ok(add(1000));
+        auto full = add(1);
+        require_error(full, 400, "INVALID_REQUEST_FORMAT");
+        CHECK(full.detail_path() == bj::value(bj::array{"blocks"}));
+    }
+}
+
 TEST_CASE("bounds: logs beyond their bound drop the oldest eighth", "[backend][bounds]") {
     ref::state st;
     auto log = [&](std::int64_t t) {

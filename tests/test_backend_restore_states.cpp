@@ -275,6 +275,45 @@ TEST_CASE("restore_states: a clock offset of 100 years is the bound", "[backend]
     }
 }
 
+// A team seeded by a team whose clock stands later holds dates after its own now: its changes
+// stamp update dates no earlier than what is there (context::touch), so that its own snapshot
+// restores ("update ≥ creation", sent_date between the two).
+TEST_CASE("restore_states: a team whose clock stands earlier than its seed's dates still snapshots and restores",
+          "[backend][snapshot][restore_states]") {
+    client c(fixed_clock(66));
+    require_ok(c.call("/public/webhook/create", webhook_body()));
+    const auto sent = signing_envelope(c);
+    const auto draft = draft_envelope(c);
+    const bj::value seed = bj::parse(snapshot(c.b, c.main.key)).at("team");
+    const std::string hook(seed.at("state").at("webhooks").as_object().begin()->key());
+
+    const team earlier = c.make_team(bj::object{{"startTime", start_ms - 10 * day}});
+    require_ok(restore(c.b, earlier.key, seed));
+    auto as_earlier = [&](std::string_view path, const bj::object& body) {
+        auto a = request(c.b, path, earlier.key, body);
+        require_ok(a);
+        return a;
+    };
+    as_earlier("/public/envelope/update",
+               bj::object{{"envelopeUuid", draft}, {"update", bj::object{{"title", "Renamed"}}}});
+    as_earlier("/public/envelope/send", bj::object{{"envelopeUuid", draft}});
+    as_earlier("/_control/envelope/cancel", bj::object{{"envelopeUuid", sent}});
+    as_earlier("/public/workspace/update", bj::object{{"workspaceUuid", c.main.default_ws}, {"sandbox", false}});
+    as_earlier("/public/webhook/update", bj::object{{"uuid", hook}, {"active", false}});
+
+    const bj::value again = bj::parse(snapshot(c.b, earlier.key)).at("team");
+    for (const auto& env : {draft, sent}) {
+        const auto& e = again.at("state").at("envelopes").at(env);
+        INFO(bj::serialize(e));
+        CHECK(e.at("update_date").as_int64() >= e.at("creation_date").as_int64());
+    }
+    const auto& sent_now = again.at("state").at("envelopes").at(draft);
+    CHECK(sent_now.at("sent_date").as_int64() >= sent_now.at("creation_date").as_int64());
+    CHECK(sent_now.at("sent_date").as_int64() <= sent_now.at("update_date").as_int64());
+    require_ok(restore(c.b, earlier.key, again));
+    require_ok(restore(c.b, c.main.key, again));
+}
+
 // contract.md §6.9: a snapshot taken through the API carries no credentials; a key given to a
 // restore is ignored.
 TEST_CASE("restore_states: a snapshot has no key, and a restore takes none", "[backend][snapshot][restore_states]") {

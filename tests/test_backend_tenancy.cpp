@@ -298,6 +298,41 @@ TEST_CASE("tenancy: the proxy form of credentials", "[backend][tenancy]") {
     require_ok(post(b, "/_control/clock/now", a.access_key + ":" + a.secret_key));
 }
 
+// contract.md §6.3, §6.9: an attempt already handed to a sender thread is no longer wanted once
+// its team is reset or restored, or the server reset (the sender asks just before writing:
+// webhook_client.hpp, tests/http/test_server_isolation.cpp); another team's stays wanted.
+TEST_CASE("tenancy: an attempt handed out before a reset is no longer current", "[backend][tenancy]") {
+    using namespace std::chrono_literals;
+    backend b(fixed_clock(13));
+    auto a = make_team(b), c = make_team(b);
+    for (const auto& t : {a, c}) {
+        require_ok(post(b, "/public/webhook/create", t.key, webhook_body()));
+        for (int i = 0; i < 3; ++i) new_envelope(b, t.key);
+    }
+    auto take = [&] {
+        auto attempt = b.next_webhook_attempt(0ms);
+        REQUIRE(attempt);
+        return *attempt;
+    };
+    const auto of_a = take(), of_c = take();
+    CHECK(backend::webhook_attempt_current(of_a));
+    require_ok(post(b, "/_control/team/reset", a.key));
+    CHECK_FALSE(backend::webhook_attempt_current(of_a));
+    CHECK(backend::webhook_attempt_current(of_c));
+
+    const auto again_c = take();  // c's next (a's were dropped by its reset)
+    auto snap = b.handle("/_control/team/snapshot", c.key, "{}");
+    REQUIRE(snap.status == 200);
+    require_ok(post(b, "/_control/team/restore", c.key, {{"team", bj::parse(snap.body).at("team")}}));
+    CHECK_FALSE(backend::webhook_attempt_current(again_c));
+
+    new_envelope(b, c.key);
+    const auto after = take();  // queued after the restore: wanted, until the server's reset
+    CHECK(backend::webhook_attempt_current(after));
+    require_ok(request(b, "/_control/reset", std::nullopt, bj::object{}));
+    CHECK_FALSE(backend::webhook_attempt_current(after));
+}
+
 TEST_CASE("tenancy: deliveries refer to their webhook and are served teams in turn", "[backend][tenancy]") {
     using namespace std::chrono_literals;
     backend b(fixed_clock(12));

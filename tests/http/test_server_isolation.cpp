@@ -7,7 +7,9 @@
 //   - the header, chunk extensions and trailers of a request count together against 16 KiB,
 //     and the read buffer is bounded: a huge chunk extension (without a key) or huge trailers
 //     are answered 431 and the connection closes, and the server's memory hardly grows;
-//   - at --max-connections, the connection idle the longest is closed to admit a new one.
+//   - at --max-connections, the connection idle the longest is closed to admit a new one;
+//   - a webhook attempt whose team was reset after the sender took it sends nothing
+//     (webhook_client.hpp asks, once connected, whether it is still wanted).
 #include "test_support.hpp"
 
 #include <netinet/in.h>
@@ -26,6 +28,7 @@
 #include <thread>
 #include <vector>
 
+#include "../../examples/reference_server/webhook_client.hpp"
 #include "process_memory.hpp"
 
 namespace test_server_isolation {
@@ -115,6 +118,58 @@ unsigned status_of(const std::string& answer) {
     if (answer.rfind("HTTP/1.1 ", 0) != 0 || answer.size() < 12) return 0;
     return static_cast<unsigned>(std::stoul(answer.substr(9, 3)));
 }
+
+// A listener on 127.0.0.1 for one connection: serve() accepts it, answers `reply` (if any) once
+// the request's header has come, and returns every byte received until the peer closes.
+class one_connection_listener {
+public:
+    one_connection_listener() : fd_(::socket(AF_INET, SOCK_STREAM, 0)) {
+        REQUIRE(fd_ >= 0);
+        sockaddr_in addr{};
+        addr.sin_family = AF_INET;
+        addr.sin_port = 0;
+        REQUIRE(::inet_pton(AF_INET, "127.0.0.1", &addr.sin_addr) == 1);
+        REQUIRE(::bind(fd_, reinterpret_cast<const sockaddr*>(&addr), sizeof addr) == 0);
+        REQUIRE(::listen(fd_, 4) == 0);
+        socklen_t len = sizeof addr;
+        REQUIRE(::getsockname(fd_, reinterpret_cast<sockaddr*>(&addr), &len) == 0);
+        port_ = ntohs(addr.sin_port);
+    }
+    one_connection_listener(const one_connection_listener&) = delete;
+    one_connection_listener& operator=(const one_connection_listener&) = delete;
+    ~one_connection_listener() { ::close(fd_); }
+
+    unsigned short port() const { return port_; }
+
+    std::string serve(std::chrono::milliseconds wait, const std::string& reply) {
+        pollfd p{fd_, POLLIN, 0};
+        if (::poll(&p, 1, static_cast<int>(wait.count())) <= 0) return "(no connection)";
+        const int conn = ::accept(fd_, nullptr, nullptr);
+        REQUIRE(conn >= 0);
+        std::string in;
+        bool answered = reply.empty();
+        const auto end = clock_type::now() + wait;
+        char buf[4096];
+        for (;;) {
+            const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(end - clock_type::now()).count();
+            pollfd c{conn, POLLIN, 0};
+            if (left <= 0 || ::poll(&c, 1, static_cast<int>(left)) <= 0) break;
+            const ssize_t n = ::recv(conn, buf, sizeof buf, 0);
+            if (n <= 0) break;  // the peer closed
+            in.append(buf, static_cast<std::size_t>(n));
+            if (!answered && in.find("\r\n\r\n") != std::string::npos) {
+                answered = true;
+                REQUIRE(::send(conn, reply.data(), reply.size(), MSG_NOSIGNAL) == static_cast<ssize_t>(reply.size()));
+            }
+        }
+        ::close(conn);
+        return in;
+    }
+
+private:
+    int fd_;
+    unsigned short port_ = 0;
+};
 
 }  // namespace
 
@@ -346,6 +401,49 @@ TEST_CASE("limits: at --max-connections the connection idle the longest makes ro
     const auto port_before = others.back().local_port();
     CHECK(others.back().post("/public/utils/whoami", "{}", bearer(t.api_key)).status == 200);
     CHECK(others.back().local_port() == port_before);
+}
+
+// contract.md §6.3: after a reset answers, no delivery queued before it is attempted, including
+// one a sender thread holds already. The sender asks (backend::webhook_attempt_current) once
+// connected, just before writing: when the answer is no, nothing reaches the receiver and the
+// attempt is no attempt (not recorded). The backend's side: test_backend_tenancy.cpp.
+TEST_CASE("isolation: a webhook attempt no longer wanted when connected sends nothing", "[http][server][webhooks]") {
+    namespace http = boost::beast::http;
+    for (const bool wanted : {false, true}) {
+        INFO("still wanted: " << wanted);
+        one_connection_listener receiver;
+        const auto url =
+            esign::server::parse_webhook_url("http://127.0.0.1:" + std::to_string(receiver.port()) + "/hook");
+        REQUIRE(url);
+        http::request<http::string_body> request{http::verb::post, url->target, 11};
+        request.set(http::field::host, url->host_header);
+        request.set("X-Webhook-Id", "hook-1");
+        request.body() = R"({"event":"ENVELOPE_SENT"})";
+        request.prepare_payload();
+        std::atomic<bool> abort{false};
+        std::atomic<int> asked{0};
+        esign::server::attempt_result result;
+        std::thread attempt([&] {
+            esign::server::webhook_client client;
+            result =
+                client.post(*url, request, true, std::chrono::seconds(2), std::chrono::seconds(5), abort, false, [&] {
+                    ++asked;
+                    return wanted;
+                });
+        });
+        const std::string received = receiver.serve(std::chrono::seconds(10), "HTTP/1.1 204 No Content\r\n\r\n");
+        attempt.join();
+        CHECK(asked == 1);
+        CHECK(result.dropped == !wanted);
+        CHECK_FALSE(result.aborted);
+        if (wanted) {
+            CHECK(result.status == 204);
+            CHECK(received.find("X-Webhook-Id: hook-1") != std::string::npos);
+        } else {
+            CHECK(result.status == 0);
+            CHECK(received.empty());  // connected, then closed without a byte
+        }
+    }
 }
 
 }  // namespace test_server_isolation

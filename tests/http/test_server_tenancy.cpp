@@ -174,6 +174,27 @@ TEST_CASE("tenancy: --max-connections holds further connections in the backlog w
     CHECK(second.receive_until("}", 5s).find("200 OK") != std::string::npos);
 }
 
+// contract.md §6.9 and README's limits: the fixture's teams count among --max-teams. A fixture of
+// more teams than that stops the start with a message naming both numbers; one of exactly as many
+// starts, with no place left for team/create.
+TEST_CASE("tenancy: a fixture larger than --max-teams stops the start", "[http][server][tenancy]") {
+    std::string teams;
+    for (int i = 0; i < 3; ++i)
+        teams += std::string(i ? "," : "") + R"({"apiKey":"esk_fixture_team_)" + std::to_string(i) + R"("})";
+    temp_file fixture(R"({"teams":[)" + teams + "]}");
+
+    auto r = run_to_exit({"--listen", "127.0.0.1:0", "--fixture", fixture.path, "--max-teams", "2"});
+    INFO(r.err);
+    CHECK(r.status == 2);
+    CHECK(r.out.find("listening on") == std::string::npos);
+    CHECK(r.err.find("has 3 teams, more than --max-teams (2)") != std::string::npos);
+
+    test_server srv({"--fixture", fixture.path, "--max-teams", "3"});
+    check_error(srv.post("/_control/team/create", "{}"), 429, "TEAM_LIMIT_REACHED", "/_control/team/create",
+                details::none);
+    CHECK(srv.post("/public/utils/whoami", "{}", {{"Authorization", "Bearer esk_fixture_team_2"}}).status == 200);
+}
+
 TEST_CASE("tenancy: --help lists every option", "[http][server][tenancy]") {
     auto r = run_to_exit({"--help"});
     REQUIRE(r.status == 0);

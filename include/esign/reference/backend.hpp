@@ -218,6 +218,11 @@ public:
     // Jobs whose webhook was deleted or deactivated, or whose team was reset, are dropped here.
     std::optional<webhook_attempt> next_webhook_attempt(std::chrono::milliseconds wait);
 
+    // Whether an attempt handed out is still to be made: its team was not reset, restored or
+    // retired since the job was queued (contract.md §6.3: no delivery queued before a reset is
+    // attempted). Read without the team's lock; the sender asks just before writing the request.
+    static bool webhook_attempt_current(const webhook_attempt& attempt);
+
     // Records an attempt's outcome in its team, and queues the retry of a failed one.
     void record_webhook_attempt(const webhook_attempt& attempt, unsigned http_status, bool delivered);
 

@@ -3,6 +3,7 @@
 // What a handler works with: the store, the calling team, the time, ids, and the webhook jobs
 // it makes. A handler checks everything first and changes the store only once nothing can
 // fail any more, so a failing request changes nothing.
+#include <algorithm>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -63,6 +64,12 @@ struct context {
     }
 
     team_record& team_of(const envelope_record& env) { return st.teams.at(env.team_uuid); }
+
+    // Stamps a change made now on a record's update date: now, or the date already there when
+    // it is later. A state restored from (or seeded by) a team whose clock stood later holds
+    // dates after this team's now; an update date never goes back before its record's creation
+    // or last change (check_state refuses such a snapshot, team/snapshot_state.hpp).
+    void touch(std::int64_t& update_date) const { update_date = std::max(now, update_date); }
 };
 
 }  // namespace esign::reference

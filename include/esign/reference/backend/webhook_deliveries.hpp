@@ -28,6 +28,11 @@ inline std::optional<webhook_attempt> backend::next_webhook_attempt(std::chrono:
     }
 }
 
+inline bool backend::webhook_attempt_current(const webhook_attempt& attempt) {
+    auto team = attempt.team.lock();
+    return team && team->generation.load() == attempt.generation;  // (a retired team's moved on too)
+}
+
 inline void backend::record_webhook_attempt(const webhook_attempt& attempt, unsigned http_status, bool delivered) {
     auto team = attempt.team.lock();
     if (!team) return;

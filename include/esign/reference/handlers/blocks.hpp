@@ -41,7 +41,7 @@ draft_document find_draft_document(context& c, const Request& r) {
 // The blocks of `target` changed: its snapshot and the envelope's update date are now.
 inline void blocks_changed(context& c, draft_document& d) {
     d.target->doc.snapshotDate = c.now;
-    d.env->update_date = c.now;
+    c.touch(d.env->update_date);
 }
 
 // Where each item of an add-blocks request goes: its page (none when not a page of the
@@ -113,6 +113,11 @@ inline outcome<envelope_add_blocks_response> handle(context& c, const envelope_a
         return failure{error_code::INVALID_REQUEST_FORMAT, std::move(problems), {}};
     if (std::any_of(places.begin(), places.end(), [](const auto& p) { return p.unknown_recipient; }))
         return failure{error_code::INVALID_RECIPIENT_EMAIL};
+    std::size_t held = 0;  // (no empty page is kept: a walk no longer than the blocks)
+    for (const auto& [page, blocks] : d.target->doc.blocks) held += blocks.size();
+    if (!has_room(held, r.blocks.size(), max_blocks_per_document))
+        return failure{error_code::INVALID_REQUEST_FORMAT,
+                       {collection_full({"blocks"}, "blocks", max_blocks_per_document, "document")}};
 
     for (std::size_t i = 0; i < r.blocks.size(); ++i) {
         // The key is the page's number in decimal: "01" is stored under "1".

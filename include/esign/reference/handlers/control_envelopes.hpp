@@ -22,6 +22,8 @@ inline outcome<control_envelope_create_response> handle(context& c, const contro
     const workspace_record* ws = c.resolve_workspace(r.workspaceUuid);
     if (!ws) return failure{error_code::WORKSPACE_NOT_FOUND};
     if (auto full = envelope_store::no_room_for_envelope(c)) return *full;
+    if (r.content.tags)
+        if (auto refused = envelope_store::tags_refused({}, *r.content.tags, {"tags"})) return *refused;
 
     envelope_record env = envelope_store::new_envelope(c, *c.team, *ws, r.content.title.str());
     control_envelope_create_response out;

@@ -110,6 +110,8 @@ inline outcome<envelope_update_response> handle(context& c, const envelope_updat
         for (const auto& d : *u.documents)
             if (!envelope_store::find_document(env, d.uuid)) return failure{error_code::DOCUMENT_NOT_FOUND};
     if (auto code = rules::check_draft(env.status)) return failure{*code};
+    if (u.tags)
+        if (auto refused = envelope_store::tags_refused(env.tags, *u.tags, {"update", "tags"})) return *refused;
 
     if (u.title) env.title = u.title->str();
     if (u.documents)
@@ -121,7 +123,7 @@ inline outcome<envelope_update_response> handle(context& c, const envelope_updat
     if (u.reminderFrequencyPeriod) env.reminder_frequency = u.reminderFrequencyPeriod->value;
     if (u.customInvitationMessage) env.custom_message = *u.customInvitationMessage;  // null clears
     if (u.useUserAsSenderName) env.use_user_as_sender_name = *u.useUserAsSenderName;
-    env.update_date = c.now;
+    c.touch(env.update_date);
     return envelope_update_response{env.update_date};
 }
 
@@ -177,8 +179,8 @@ inline outcome<envelope_send_response> handle(context& c, const envelope_send_re
     const auto event = envelope_detail::has_approver(env) ? rules::envelope_event::sent_with_approvers
                                                           : rules::envelope_event::sent_without_approvers;
     envelope_store::set_status(c.st, env, rules::next_status(env.status, event).value_or(env.status));
-    env.sent_date = c.now;
-    env.update_date = c.now;
+    c.touch(env.update_date);
+    env.sent_date = env.update_date;  // (between its creation and update dates, as check_state wants)
     env.sent_from_sandbox = ws.sandbox;
     env.distribution = method;
     env.reminders_sent = 0;
@@ -285,7 +287,7 @@ inline outcome<envelope_delete_attachment_response> handle(context& c, const env
     if (auto code = rules::check_draft(env.status)) return failure{*code};
 
     std::erase_if(env.documents, [&](const document_record& x) { return x.doc.uuid == r.documentUuid.str(); });
-    env.update_date = c.now;
+    c.touch(env.update_date);
     return envelope_delete_attachment_response{};
 }
 

@@ -46,6 +46,9 @@ inline outcome<envelope_add_recipients_response> handle(context& c, const envelo
     if (wants_sms && !c.team->has(plan_feature::sms)) return failure{error_code::FEATURE_NOT_IN_CURRENT_PLAN};
     for (const auto& item : r.recipients)
         if (!rules::is_deliverable(item.email.str())) return failure{error_code::INVALID_EMAIL};
+    if (!has_room(env.recipients.size(), r.recipients.size(), max_recipients_per_envelope))
+        return failure{error_code::INVALID_REQUEST_FORMAT,
+                       {collection_full({"recipients"}, "recipients", max_recipients_per_envelope, "envelope")}};
 
     std::vector<envelope_store::recipient_input> inputs;
     for (const auto& item : r.recipients)
@@ -53,7 +56,7 @@ inline outcome<envelope_add_recipients_response> handle(context& c, const envelo
             {item.email.str(), item.firstname, item.lastname, item.phone, item.language, item.verificationType});
     const std::size_t first_new = env.recipients.size();
     envelope_store::append_recipients(c.st, env, std::move(inputs));
-    env.update_date = c.now;
+    c.touch(env.update_date);
 
     envelope_add_recipients_response out;
     for (std::size_t i = first_new; i < env.recipients.size(); ++i)
@@ -99,7 +102,7 @@ inline outcome<envelope_update_recipient_response> handle(context& c, const enve
         return failure{error_code::FEATURE_NOT_IN_CURRENT_PLAN};
 
     target->data = std::move(after);
-    env.update_date = c.now;
+    c.touch(env.update_date);
     return envelope_update_recipient_response{envelope_detail::updated_view(*target)};
 }
 
@@ -117,7 +120,7 @@ inline outcome<envelope_delete_recipients_response> handle(context& c, const env
         return std::any_of(r.recipients.begin(), r.recipients.end(),
                            [&](const delete_recipients_item& item) { return item.email.str() == rec.data.email; });
     });
-    env.update_date = c.now;
+    c.touch(env.update_date);
     return envelope_delete_recipients_response{};
 }
 

@@ -110,7 +110,7 @@ inline outcome<control_recipient_act_response> handle(context& c, const control_
     if (!after || !envelope_store::is_turn(*env, who)) return failure{error_code::ACTION_NOT_ALLOWED};
 
     rec.data.status = *after;
-    env->update_date = c.now;
+    c.touch(env->update_date);
     switch (r.action) {
         case recipient_action::approve:
             envelope_detail::approve(c, *env, rec);

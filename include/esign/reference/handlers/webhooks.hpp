@@ -111,7 +111,7 @@ inline outcome<webhook_update_response> handle(context& c, const webhook_update_
     if (r.events) w.events = distinct(*r.events);
     if (r.workspaceUuids) w.workspaceUuids = uuid_strings(*r.workspaceUuids);
     if (r.title) w.title = r.title->str();
-    w.updateDate = c.now;
+    c.touch(w.updateDate);
     log_webhook(c, team_log_event::WEBHOOK_UPDATED, w.uuid);
     return webhook_update_response{w};
 }

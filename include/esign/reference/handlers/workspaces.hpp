@@ -78,7 +78,7 @@ inline outcome<workspace_update_response> handle(context& c, const workspace_upd
     workspace_record* ws = c.resolve_workspace(r.workspaceUuid);
     if (!ws) return failure{error_code::WORKSPACE_NOT_FOUND};
     ws->sandbox = r.sandbox;
-    ws->update_date = c.now;
+    c.touch(ws->update_date);
     log_team(c, *c.team, team_log_event::WORKSPACE_UPDATED, {{"workspaceUuid", ws->uuid}, {"sandbox", ws->sandbox}});
     return workspace_update_response{workspace_view(*ws)};
 }

@@ -7,6 +7,7 @@
 // the store: handlers call it only once every check has passed.
 #include <cstdint>
 #include <optional>
+#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -74,6 +75,31 @@ inline document_record new_document(context& c, std::string title, std::int64_t 
     d.doc.pageCount = page_count;
     d.is_attachment = is_attachment;
     return d;
+}
+
+// The refusal of the tags `names` would add to an envelope holding `held` (tags are a set, rules::add_tags; bounds in
+// team/limits.hpp): a name longer than an envelope_tag, at `at` + its index; more than
+// max_tags_per_envelope on the envelope, at `at`. Repeated updates add up to that bound.
+inline std::optional<failure> tags_refused(const std::vector<std::string>& held, const std::vector<std::string>& names,
+                                           const problem_path& at) {
+    problem_list problems;
+    for (std::size_t i = 0; i < names.size() && problems.size() < max_reported_problems; ++i) {
+        auto judged = esign::check(envelope_tag(names[i]));
+        if (judged) continue;
+        problem_path where = at;
+        where.push_back(std::to_string(i));
+        for (problem p : judged.problems()) {
+            p.path.insert(p.path.begin(), where.begin(), where.end());
+            problems.push_back(std::move(p));
+        }
+    }
+    std::set<std::string_view> present(held.begin(), held.end());
+    std::size_t added = 0;
+    for (const auto& name : names) added += present.insert(name).second ? 1 : 0;
+    if (!has_room(held.size(), added, max_tags_per_envelope))
+        problems.push_back(collection_full(at, "tags", max_tags_per_envelope, "envelope"));
+    if (problems.empty()) return std::nullopt;
+    return failure{error_code::INVALID_REQUEST_FORMAT, std::move(problems), {}};
 }
 
 // A draft owned by the team's owner, with the defaults of a new envelope.
@@ -221,7 +247,7 @@ inline void end(context& c, envelope_record& env, rules::envelope_event event) {
     const auto to = rules::next_status(env.status, event);
     if (!to) return;
     set_status(c.st, env, *to);
-    env.update_date = c.now;
+    c.touch(env.update_date);
     for (auto& r : env.recipients) {
         r.data.invitation.reset();
         if (*to != envelope_status::complete && r.data.status == recipient_status::pending)

@@ -14,6 +14,10 @@
 //   logs                     1,000,000    the oldest 125,000 dropped at once
 //   outbox, delivery records 10,000       the oldest dropped (contract.md §6.7)
 //   pending deliveries       10,000       recorded dropped: true, never attempted (§6.7)
+//   tags of an envelope      100          INVALID_REQUEST_FORMAT at the request's `tags` (a name
+//                                         longer than 255 characters: at the name)
+//   recipients of an envelope 1,000       INVALID_REQUEST_FORMAT at ["recipients"]
+//   blocks of a document     10,000       INVALID_REQUEST_FORMAT at ["blocks"]
 //   iframe tokens            10,000       the oldest dropped; also once expired an hour (signer_access.hpp)
 //   e-mail link tokens       100,000      the oldest dropped (its link then answers "unknown")
 //   signer sessions          10,000       the oldest dropped (its page must open its link again)
@@ -26,11 +30,15 @@
 // quotas on sending. INVALID_REQUEST_FORMAT is what §6.7 answers for every other bound, and its
 // problem (kind `size`, the bound as its limit, a message naming the collection) says which
 // bound; nothing is stored. /_control/team/reset (or deleting contacts) makes room again.
+// An envelope's collections grow by repeated updates of a draft (tags are added, never removed,
+// by envelope/update; add-recipients and add-blocks add up to a request's worth each time):
+// interface.md bounds only each request, so the envelope's own bounds are here.
 #include <cstddef>
 #include <cstdint>
 #include <string>
 #include <string_view>
 
+#include <esign/types/bounded_string.hpp>
 #include <esign/validation/problem.hpp>
 
 namespace esign::reference {
@@ -58,14 +66,24 @@ inline constexpr std::size_t max_iframe_tokens_per_team = 10'000;
 inline constexpr std::size_t max_link_tokens_per_team = 100'000;
 inline constexpr std::size_t max_signer_sessions_per_team = 10'000;
 
+// An envelope's collections (see the table): a tag name is an envelope title's length at most.
+inline constexpr std::size_t max_tags_per_envelope = 100;
+using envelope_tag = bounded_string<0, 255>;
+inline constexpr std::size_t max_recipients_per_envelope = 1'000;
+inline constexpr std::size_t max_blocks_per_document = 10'000;
+
 // Whether a team holding `held` of a collection bounded by `bound` can take `adding` more.
 constexpr bool has_room(std::size_t held, std::size_t adding, std::size_t bound) noexcept {
     return held <= bound && adding <= bound - held;
 }
 
 // The problem that refuses a request that would take a collection beyond its bound.
-inline problem collection_full(problem_path path, std::string_view collection, std::size_t bound) {
-    std::string message = "the team would hold more than ";
+// (`holder`: what holds the collection: the team, an envelope, a document.)
+inline problem collection_full(problem_path path, std::string_view collection, std::size_t bound,
+                               std::string_view holder = "team") {
+    std::string message = "the ";
+    message += holder;
+    message += " would hold more than ";
     message += std::to_string(bound);
     message += ' ';
     message += collection;

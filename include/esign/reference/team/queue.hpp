@@ -1,11 +1,15 @@
 // SPDX-License-Identifier: BSL-1.0
 #pragma once
-// A team's requests in the order they came, one at a time, on whatever threads run them
-// (contract.md §6.1: requests of different teams do not wait for each other). A job waiting for
-// its team holds no thread: when a job ends, the next one is handed back to the thread pool
-// (`post`) rather than run in a loop, so a team with a long queue takes at most one thread at a
-// time and the pool's other threads serve the other teams. No dependency on the pool: the HTTP
-// server posts to its io_context, a test to an asio::thread_pool.
+// A team's requests in the order they came, on whatever threads run them (contract.md §6.1:
+// requests of different teams do not wait for each other). A write (a job not read-only) runs
+// alone; read-only jobs next to each other in the queue run together, as many threads as the
+// pool gives them. Order is kept between a write and what came before and after it: a write
+// waits for the reads already running, and reads that came after a waiting write wait for it, so
+// a stream of reads never starves a write. A job waiting for its team holds no thread: a job is
+// handed to the thread pool (`post`) once it may run, and when a job ends, the jobs it made
+// ready are handed over in turn; a team with a long queue takes one thread at a time (or as many
+// as its runnable reads), and the pool's other threads serve the other teams. No dependency on
+// the pool: the HTTP server posts to its io_context, a test to an asio::thread_pool.
 //
 //   team_queue::submit(queue, [&] { work(); }, [&](team_queue::task t) { asio::post(pool, std::move(t)); });
 #include <cstddef>
@@ -13,6 +17,7 @@
 #include <functional>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <utility>
 
 namespace esign::reference {
@@ -23,36 +28,40 @@ public:
     // Hands a task to the thread pool, to be run once, later, on one of its threads.
     using poster = std::function<void(task)>;
 
-    // Runs `job` after every job submitted before it, never at the same time as another job of
-    // this queue. `post` is how it (and, after it, the next job) reaches the pool. The queue is
-    // held by `self` until its jobs are done (a team_shard's member: an aliasing shared_ptr).
-    // A job's exceptions are dropped (the caller's job catches its own); the next job still runs.
-    // `here`: when no job of the queue runs or waits, run this one now on the calling thread
-    // (one that `post` could have chosen) rather than through the pool: one hand-over less.
-    static void submit(const std::shared_ptr<team_queue>& self, task job, poster post, bool here = false) {
+    // Runs `job` once the jobs submitted before it allow (see above): after every job before it
+    // when it is a write; after the writes before it, beside the reads around it, when
+    // `read_only`. `post` is how it reaches the pool. The queue is held by `self` until its jobs
+    // are done (a team_shard's member: an aliasing shared_ptr). A job's exceptions are dropped
+    // (the caller's job catches its own); the next job still runs. `here`: when the job may run
+    // at once (nothing of the queue waits, and no write runs, nor any job for a write), run it
+    // now on the calling thread (one that `post` could have chosen) rather than through the
+    // pool: one hand-over less.
+    static void submit(const std::shared_ptr<team_queue>& self, task job, poster post, bool here = false,
+                       bool read_only = false) {
+        std::optional<entry> ready;
         {
             std::lock_guard lock(self->mutex_);
-            self->jobs_.push_back({std::move(job), std::move(post)});
-            if (self->active_) return;  // the job running now hands over to the next one
-            self->active_ = true;
+            self->jobs_.push_back({std::move(job), std::move(post), read_only});
+            ready = self->take_ready();  // this job, or none: the jobs before it wait for something
         }
-        if (here) return run_first(self);
-        hand_over(self);
+        if (!ready) return;
+        if (here) return run(self, *ready);
+        launch(self, std::move(*ready));
     }
 
-    // Jobs waiting (not the one running). For tests and diagnostics.
+    // Jobs waiting (not those running or handed to the pool). For tests and diagnostics.
     std::size_t waiting() const {
         std::lock_guard lock(mutex_);
         return jobs_.size();
     }
 
-    // Drops the jobs waiting (the one running, if any, finishes). For a server stopping after
-    // its threads ended: a waiting job may hold objects that must go before the pool does.
+    // Drops the jobs waiting (those running, if any, finish). For a server stopping after its
+    // threads ended: a waiting job may hold objects that must go before the pool does.
     void discard() {
         std::deque<entry> dropped;
         {
             std::lock_guard lock(mutex_);
-            dropped.swap(jobs_);  // a job posted to run finds none and ends the queue's turn
+            dropped.swap(jobs_);
         }
     }  // destroyed outside the lock: a job's captures may come back here
 
@@ -60,48 +69,62 @@ private:
     struct entry {
         task job;
         poster post;
+        bool read_only = false;
     };
 
-    // Posts "run the first job" with that job's poster. Called with active_ set and a job waiting.
-    static void hand_over(const std::shared_ptr<team_queue>& self) {
-        poster post;
-        {
-            std::lock_guard lock(self->mutex_);
-            if (self->jobs_.empty()) {
-                self->active_ = false;
-                return;
+    // The next job that may start now, taken off the queue and counted as running; none when
+    // the queue is empty or its first job waits (a write for the jobs running, a read for a
+    // write). Under mutex_. Called again after each start, so that every read next to the
+    // others starts.
+    std::optional<entry> take_ready() {
+        if (jobs_.empty()) return std::nullopt;
+        entry& first = jobs_.front();
+        if (first.read_only ? writing_ : (writing_ || reading_ > 0)) return std::nullopt;
+        if (first.read_only)
+            ++reading_;
+        else
+            writing_ = true;
+        std::optional<entry> out(std::move(first));
+        jobs_.pop_front();
+        return out;
+    }
+
+    // Hands a started job to the pool, and every read that may start beside it.
+    static void launch(const std::shared_ptr<team_queue>& self, entry e) {
+        for (std::optional<entry> next(std::move(e)); next;) {
+            auto job = std::make_shared<entry>(std::move(*next));
+            try {
+                job->post([self, job] { run(self, *job); });
+            } catch (...) {
+                // The pool refused the task (out of memory): run it here rather than stall the team.
+                run(self, *job);
             }
-            post = self->jobs_.front().post;
-        }
-        try {
-            post([self] { run_first(self); });
-        } catch (...) {
-            // The pool refused the task (out of memory): run it here rather than stall the team.
-            run_first(self);
+            std::lock_guard lock(self->mutex_);
+            next = job->read_only ? self->take_ready() : std::nullopt;
         }
     }
 
-    static void run_first(const std::shared_ptr<team_queue>& self) {
-        task job;
+    static void run(const std::shared_ptr<team_queue>& self, entry& e) {
+        try {
+            e.job();
+        } catch (...) {}
+        e.job = nullptr;  // its captures go before the next job runs
+        std::optional<entry> next;
         {
             std::lock_guard lock(self->mutex_);
-            if (self->jobs_.empty()) {  // discarded meanwhile
-                self->active_ = false;
-                return;
-            }
-            job = std::move(self->jobs_.front().job);
-            self->jobs_.pop_front();
+            if (e.read_only)
+                --self->reading_;
+            else
+                self->writing_ = false;
+            next = self->take_ready();
         }
-        try {
-            job();
-        } catch (...) {}
-        job = nullptr;  // its captures go before the next job runs
-        hand_over(self);
+        if (next) launch(self, std::move(*next));
     }
 
     mutable std::mutex mutex_;
     std::deque<entry> jobs_;
-    bool active_ = false;  // a job runs, or is posted to run
+    std::size_t reading_ = 0;  // read-only jobs started (running, or handed to the pool)
+    bool writing_ = false;     // a write started (running, or handed to the pool)
 };
 
 }  // namespace esign::reference

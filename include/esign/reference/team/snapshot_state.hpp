@@ -156,6 +156,16 @@ inline void envelope(problems& out, const problem_path& at, const envelope_recor
     out.typed<decltype(control_envelope_content::title)>(member("title"), e.title);
     out.dates(at, e.creation_date, e.update_date);
     out.typed<timeline::expiration_days>(member("expiration_period"), e.expiration_period);
+    // Tags as envelope/update keeps them (team/limits.hpp): names of an envelope_tag, distinct.
+    if (e.tags.size() > max_tags_per_envelope)
+        out.add(member("tags"), problem_kind::size,
+                "must have at most " + std::to_string(max_tags_per_envelope) + " items");
+    std::set<std::string_view> tags;
+    for (std::size_t i = 0; i < e.tags.size(); ++i) {
+        out.typed<envelope_tag>(under(at, {"tags", std::to_string(i)}), e.tags[i]);
+        if (!tags.insert(e.tags[i]).second)
+            out.add(under(at, {"tags", std::to_string(i)}), problem_kind::rule, "is a tag of the envelope already");
+    }
     if (e.reminder_frequency)
         out.typed<timeline::reminder_frequency_days>(member("reminder_frequency"), *e.reminder_frequency);
 
@@ -291,7 +301,8 @@ inline void envelope(problems& out, const problem_path& at, const envelope_recor
 //  - Bounds of the members that requests set, judged by the request members' own types
 //    (esign::check): titles, names, colours, e-mails, webhook url, secret and title, labels,
 //    page counts, expiration period (1-90 days), reminder frequency (at least a day); a block's
-//    page is a page of its document.
+//    page is a page of its document; an envelope's tags distinct, each an envelope_tag, at most
+//    max_tags_per_envelope of them.
 //  - Times: every stored instant within the clock's reach (±rules::latest_instant_ms), creation
 //    before update; the clock offset within ±100 years (rules::max_clock_offset_ms; §6.9).
 //    Instants are not compared with the team's clock: a snapshot of one team may seed another

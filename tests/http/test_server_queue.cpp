@@ -1,0 +1,155 @@
+// SPDX-License-Identifier: BSL-1.0
+// A team's queue in the real server (contract.md §6.1; reference/team/queue.hpp, http_session.hpp):
+//   - a request waiting behind a slow request of its team, whose client closes the connection
+//     meanwhile, stalls nothing: the server still answers, other teams at once, and the team's
+//     later requests once the slow one is done;
+//   - SIGTERM while a team's requests wait in its queue ends the server promptly (the waiting
+//     requests are dropped, not run one after the other).
+// The slow request is a restore of a state of many contacts (a few seconds of the team's work).
+#include "test_support.hpp"
+
+#include <atomic>
+#include <chrono>
+#include <cstdio>
+#include <optional>
+#include <string>
+#include <thread>
+#include <vector>
+
+namespace test_server_queue {
+
+using namespace esign::test;
+using clock_type = std::chrono::steady_clock;
+using namespace std::chrono_literals;
+
+namespace {
+
+constexpr std::size_t slow_contacts = 100'000;  // reference/team/limits.hpp's bound: a valid state
+
+double seconds_since(clock_type::time_point start) {
+    return std::chrono::duration<double>(clock_type::now() - start).count();
+}
+
+// The body of a restore of `t`'s own snapshot with `slow_contacts` contacts: what the team's
+// queue runs for a while.
+std::string slow_restore_body(test_server& srv, const team& t) {
+    const auto made =
+        srv.post("/public/contact/create", R"({"contacts":[{"email":"c@example.com","firstname":"C","lastname":"D"}]})",
+                 bearer(t.api_key));
+    REQUIRE(made.status == 200);
+    const auto snap = srv.post("/_control/team/snapshot", "{}", bearer(t.api_key));
+    REQUIRE(snap.status == 200);
+    boost::json::value body = snap.json();
+    auto& state = body.at("team").at("state").as_object();
+    auto& contacts = state.at("contacts").as_array();
+    REQUIRE(contacts.size() == 1);
+    const boost::json::object model = contacts.at(0).as_object();
+    std::uint64_t seq = state.at("next_seq").to_number<std::uint64_t>();
+    contacts.clear();
+    contacts.reserve(slow_contacts);
+    for (std::size_t i = 0; i < slow_contacts; ++i) {
+        boost::json::object c = model;
+        char uuid[40];
+        std::snprintf(uuid, sizeof uuid, "c0000000-0000-4000-8000-%012zu", i);
+        auto& data = c.at("data").as_object();
+        data["uuid"] = uuid;
+        data["email"] = "c" + std::to_string(i) + "@example.com";
+        c["seq"] = seq++;
+        contacts.push_back(std::move(c));
+    }
+    state["next_seq"] = seq;
+    return boost::json::serialize(body);
+}
+
+// The bytes of a POST with a team's key.
+std::string post_bytes(const std::string& path, const std::string& key, const std::string& body) {
+    return "POST " + path + " HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer " + key +
+           "\r\nContent-Type: application/json\r\nContent-Length: " + std::to_string(body.size()) + "\r\n\r\n" + body;
+}
+
+}  // namespace
+
+TEST_CASE("queue: a request waiting behind its team's slow one, its connection closed, stalls nothing",
+          "[http][server][queue]") {
+    test_server srv({"--threads", "2", "--max-body", "67108864"});
+    const team a = srv.new_team();
+    const team b = srv.new_team();
+    const std::string restore = post_bytes("/_control/team/restore", a.api_key, slow_restore_body(srv, a));
+    // A's next whoami waits 300 ms before it joins A's queue: by then the restore, sent whole
+    // before it, is in the queue (running), and the whoami waits behind it.
+    REQUIRE(srv.post("/_control/faults/add", R"({"operation":"/public/utils/whoami","action":"delay","delayMs":300})",
+                     bearer(a.api_key))
+                .status == 200);
+
+    raw_connection slow(srv.host(), srv.port(), 120s);
+    slow.send(restore);
+    std::optional<clock_type::time_point> restored_at;
+    std::string restore_answer;
+    std::thread reader([&] {
+        restore_answer = slow.receive_until("}", 120s);
+        restored_at = clock_type::now();
+    });
+    {
+        raw_connection waiting(srv.host(), srv.port());
+        waiting.send(post_bytes("/public/utils/whoami", a.api_key, "{}"));
+        waiting.close();  // gone while its request waits for the team
+    }
+
+    // Another team and the health check are answered meanwhile, before A's restore is.
+    const auto asked = clock_type::now();
+    http_connection other(srv.host(), srv.port(), 30s);
+    CHECK(other.post("/public/utils/whoami", "{}", bearer(b.api_key)).status == 200);
+    CHECK(other.get("/_control/health").status == 200);
+    const auto b_answered = clock_type::now();
+    CHECK(seconds_since(asked) < 5.0);
+
+    // A's later requests are answered once the restore is done (the closed one left no hole).
+    http_connection later(srv.host(), srv.port(), 120s);
+    const auto who = later.post("/public/utils/whoami", "{}", bearer(a.api_key));
+    CHECK(who.status == 200);
+    CHECK(string_member(who.json(), "teamUuid") == a.team_uuid);
+    reader.join();
+    INFO(restore_answer.substr(0, 200));
+    CHECK(restore_answer.rfind("HTTP/1.1 200", 0) == 0);
+    REQUIRE(restored_at);
+    CHECK(b_answered < *restored_at);  // B did not wait for A's restore
+    CHECK(srv.post("/public/utils/whoami", "{}", bearer(b.api_key)).status == 200);
+}
+
+TEST_CASE("queue: SIGTERM with a team's requests waiting ends the server promptly", "[http][server][queue]") {
+    test_server srv({"--threads", "2", "--max-body", "67108864"});
+    const team a = srv.new_team();
+    const team b = srv.new_team();
+    const std::string body = slow_restore_body(srv, a);
+    const std::string restore = post_bytes("/_control/team/restore", a.api_key, body);
+    // How long one restore takes here (a Debug build, a sanitizer, a loaded machine).
+    const auto one_start = clock_type::now();
+    {
+        http_connection c(srv.host(), srv.port(), 300s);
+        REQUIRE(c.post("/_control/team/restore", body, bearer(a.api_key)).status == 200);
+    }
+    const double one = seconds_since(one_start);
+    // Three restores of A (one runs, two wait: each takes the team seconds), then whoamis behind.
+    std::vector<raw_connection> held;
+    for (int i = 0; i < 3; ++i) {
+        held.emplace_back(srv.host(), srv.port(), 120s);
+        held.back().send(restore);
+    }
+    for (int i = 0; i < 4; ++i) {
+        held.emplace_back(srv.host(), srv.port(), 120s);
+        held.back().send(post_bytes("/public/utils/whoami", a.api_key, "{}"));
+    }
+    // A round trip of another team: the server has read what came before it.
+    CHECK(srv.post("/public/utils/whoami", "{}", bearer(b.api_key)).status == 200);
+
+    const auto stopping = clock_type::now();
+    const int status = srv.stop(SIGTERM, std::chrono::seconds(60 + 4 * static_cast<int>(one)));
+    const double took = seconds_since(stopping);
+    INFO("stopped in " << took << " s; one restore takes " << one << " s");
+    CHECK(status == 0);
+    // At most the restore under way and the 5 s the server gives its requests, not the three
+    // restores in turn (generous slack).
+    CHECK(took < one + 20.0);
+}
+
+}  // namespace test_server_queue
