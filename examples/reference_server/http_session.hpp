@@ -517,7 +517,8 @@ inline void http_session::respond(const std::optional<reference::fault_decision>
     reference::team_queue::submit(
         std::move(queue), [self = shared_from_this(), fault] { self->run_request(fault); },
         [executor = socket_.get_executor()](reference::team_queue::task t) { asio::post(executor, std::move(t)); },
-        true);  // on the connection's strand already: a team with nothing under way runs it now
+        true,                // on the connection's strand already: a team with nothing under way runs it now
+        route_->read_only);  // reads next to each other run together; a write runs alone
 }
 
 // Runs the request (or answers its fault rule) and sends the answer; a dropped one closes.
