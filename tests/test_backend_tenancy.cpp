@@ -156,6 +156,40 @@ TEST_CASE("tenancy: startTime freezes a team's clock, seeds make a team reproduc
     CHECK(story(first.t.key) == story(second.t.key));
 }
 
+TEST_CASE("tenancy: observing a seeded team leaves its identifiers as they would be without it", "[backend][tenancy]") {
+    // An inspector polls a team's clock, journal, outbox, deliveries, fault rules and snapshot
+    // every second (contract.md §7.2); a test may too. Those reads draw no identifier from the
+    // team's stream, so a seeded team's ids and request ids do not depend on who watched.
+    moving_wall wall;
+    backend b(wall.options());
+    const bj::object seeded{{"seed", 21}, {"startTime", 1'700'000'000'000}};
+    auto story = [&](const std::string& key, bool watched) {
+        std::vector<std::string> lines;
+        auto watch = [&] {
+            if (!watched) return;
+            for (std::string_view path :
+                 {"/_control/clock/now", "/_control/journal/list", "/_control/outbox/list",
+                  "/_control/webhook/deliveries", "/_control/faults/list", "/_control/team/snapshot"})
+                REQUIRE(b.handle(path, std::string_view(key), "{}").status == 200);
+            REQUIRE(b.handle("/_control/journal/list", std::string_view(key), "{\"since\":\"x\"}").status == 400);
+        };
+        auto keep = [&](std::string_view path, const bj::object& body) {
+            watch();
+            auto r = b.handle(path, std::string_view(key), bj::serialize(body));
+            lines.push_back(std::to_string(r.status) + " " + r.request_id + " " + r.body);
+        };
+        keep("/_control/envelope/create",
+             {{"title", "t"}, {"documents", bj::array{bj::object{{"title", "d"}, {"pageCount", 1}}}}});
+        keep("/public/envelope/list", {});
+        keep("/public/envelope/get", {{"envelopeUuid", std::string(36, 'x')}});  // an error, with its requestId
+        keep("/public/utils/whoami", {});
+        return lines;
+    };
+    const auto alone = story(make_full_team(b, seeded).t.key, false);
+    const auto watched = story(make_full_team(b, seeded).t.key, true);
+    CHECK(watched == alone);
+}
+
 TEST_CASE("tenancy: --seed derives the identifiers of teams, never their keys", "[backend][tenancy]") {
     backend one(fixed_clock(5)), two(fixed_clock(5));
     auto a = make_team(one), b = make_team(two);

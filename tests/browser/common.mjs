@@ -117,3 +117,15 @@ export async function runCases(chosen, ctx) {
   }
   return failures;
 }
+
+// A page's weight: the bytes of its files as served (each must answer 200), at most `limit`.
+export async function pageWeight(server, paths, limit) {
+  let weight = 0;
+  for (const path of paths) {
+    const r = await fetch(server.url + path);
+    if (r.status !== 200) throw new Error(`${path}: status ${r.status}`);
+    weight += (await r.arrayBuffer()).byteLength;
+  }
+  if (weight > limit) throw new Error(`${paths[0]} weighs ${weight} bytes, over ${limit}`);
+  return weight;
+}

@@ -12,7 +12,7 @@
 import assert from 'node:assert/strict';
 
 import { startServer } from '../../examples/clients/node/esign_reference.mjs';
-import { eventually, launchBrowser, option, person, runCases, sentEnvelope } from './common.mjs';
+import { eventually, launchBrowser, option, pageWeight, person, runCases, sentEnvelope } from './common.mjs';
 
 const CSP = "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self'; " +
   "base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
@@ -446,13 +446,7 @@ test('--no-control: /_inspector and its files are 404', async () => {
 // ---------------------------------------------------------------------------------------------
 
 async function measure(ctx) {
-  let weight = 0;
-  for (const path of ['/_inspector', '/_inspector.js', '/_inspector.css']) {
-    const r = await fetch(ctx.server.url + path);
-    assert.equal(r.status, 200, path);
-    weight += (await r.arrayBuffer()).byteLength;
-  }
-  assert.ok(weight <= WEIGHT_LIMIT, `the inspector weighs ${weight} bytes, over ${WEIGHT_LIMIT}`);
+  const weight = await pageWeight(ctx.server, ['/_inspector', '/_inspector.js', '/_inspector.css'], WEIGHT_LIMIT);
   console.log(`# inspector weight: ${weight} bytes (limit ${WEIGHT_LIMIT}): html + js + css, uncompressed`);
 }
 

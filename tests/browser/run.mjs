@@ -20,7 +20,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 import { startServer } from '../../examples/clients/node/esign_reference.mjs';
-import { eventually, launchBrowser, option, person, runCases, sentEnvelope } from './common.mjs';
+import { eventually, launchBrowser, option, pageWeight, person, runCases, sentEnvelope } from './common.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const CSP = "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self'; " +
@@ -501,13 +501,7 @@ test('CSP, ETag and 304 on reload; no request to another origin', async (ctx) =>
 // Measurements: the page's weight, and navigation to a usable page (median of `loads` loads).
 
 async function measure(ctx) {
-  let weight = 0;
-  for (const path of ['/embeds/sign', '/embeds/sign.js', '/embeds/sign.css']) {
-    const r = await fetch(ctx.server.url + path);
-    assert.equal(r.status, 200, path);
-    weight += (await r.arrayBuffer()).byteLength;
-  }
-  assert.ok(weight <= WEIGHT_LIMIT, `the page weighs ${weight} bytes, over ${WEIGHT_LIMIT}`);
+  const weight = await pageWeight(ctx.server, ['/embeds/sign', '/embeds/sign.js', '/embeds/sign.css'], WEIGHT_LIMIT);
   const team = await ctx.server.createTeam({ name: 'Measure' });
   const alice = person('alice@example.com', 'Alice', 'Martin');
   const envelopeUuid = await sentEnvelope(team, { recipients: [alice] });

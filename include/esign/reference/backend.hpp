@@ -154,8 +154,7 @@ public:
                                                          const Request& request) {
         using response = response_of<operation_of<Request>>;
         typed_reply<response> out;
-        out.raw =
-            handle(all_operations.get<operation_index_of<Request>()>().path, credentials, json::write(request));
+        out.raw = handle(all_operations.get<operation_index_of<Request>()>().path, credentials, json::write(request));
         if (out.raw.status == 200) {
             if (auto r = json::read<response>(out.raw.body)) out.response = std::move(*r);
         } else if (!out.raw.dropped) {
@@ -309,6 +308,13 @@ private:
     // The team as right after its creation (§6.3); its queued deliveries are dropped.
     reply reset_team(team_shard& shard, std::string_view path);
 
+    // The stream a team's reply to Request draws its requestId from: the team's, but for
+    // observing the team (a read-only control row: its clock, journal, outbox, deliveries, fault
+    // rules), the server's, so that an inspector or a test that polls leaves the team's seeded
+    // identifiers as they would be without it (§6.3; the snapshot does the same).
+    template <class Request>
+    id_source& reply_ids(team_shard& shard);
+
     // The team's clock now.
     std::int64_t team_clock(const team_shard& shard) const;
 
@@ -319,8 +325,8 @@ private:
     // Whether expiries or reminders of the team are due (under its lock).
     static bool is_due(const team_shard& shard, std::int64_t wall);
 
-    // A failure of the team's request (its clock, its identifier stream).
-    reply team_error(team_shard& shard, std::string_view path, failure f);
+    // A failure of the team's request, on its clock; its requestId from `ids` (reply_ids).
+    reply team_error(team_shard& shard, id_source& ids, std::string_view path, failure f);
 
     // ---- the operator's entries, over every team (backend/operator_operations.hpp) ---------------
     // The §5 meaning of a server or team_or_server row called without a team's key: one overload

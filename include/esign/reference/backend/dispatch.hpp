@@ -80,7 +80,8 @@ reply backend::run(const caller& who, std::string_view body) {
     auto request = read_request(body, std::type_identity<request_type>{});
     if (!request) {
         failure f{error_code::INVALID_REQUEST_FORMAT, std::move(request).take_problems()};
-        return who.team ? team_error(*who.team, row.path, std::move(f)) : operator_error(row.path, std::move(f));
+        return who.team ? team_error(*who.team, reply_ids<request_type>(*who.team), row.path, std::move(f))
+                        : operator_error(row.path, std::move(f));
     }
     if constexpr (row.access == operation_access::signer) {
         return run_as_signer<request_type>(row.path, *request);

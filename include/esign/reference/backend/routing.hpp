@@ -58,7 +58,7 @@ inline reply backend::answer_fault(const route& r, const caller& who, std::strin
     const std::int64_t time = team_clock(*who.team);
     reply out;
     if (fault.action == fault_action::error)
-        out = team_error(*who.team, r.path, failure{*fault.error});
+        out = team_error(*who.team, who.team->ids, r.path, failure{*fault.error});  // the test's own rule
     else {
         out.dropped = true;
         out.status = 0;

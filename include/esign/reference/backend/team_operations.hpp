@@ -49,9 +49,9 @@ reply backend::run_for_team(team_shard& shard, const std::shared_ptr<team_shard>
         auto result = handlers::handle(ctx, request);
         if (auto* f = std::get_if<failure>(&result)) {
             jobs.clear();  // a failing request changes nothing, emits nothing
-            out = make_error(shard.ids, path, f->code, std::move(f->details), f->message, 0, ctx.now);
+            out = make_error(reply_ids<Request>(shard), path, f->code, std::move(f->details), f->message, 0, ctx.now);
         } else {
-            out = respond(shard.ids, path, std::get<0>(result), ctx.now);
+            out = respond(reply_ids<Request>(shard), path, std::get<0>(result), ctx.now);
         }
         team_now = ctx.now;
         if (write_lock.owns_lock() && shard.published_offset.load() != shard.st.clock_offset) {
@@ -76,8 +76,8 @@ reply backend::run_for_team(team_shard& shard, const std::shared_ptr<team_shard>
     harness_context ctx{shard.harness, shard.st, shard.ids};
     auto result = handlers::handle(ctx, request);
     if (auto* f = std::get_if<failure>(&result))
-        return make_error(shard.ids, path, f->code, std::move(f->details), f->message, 0, now);
-    return respond(shard.ids, path, std::get<0>(result), now);
+        return make_error(reply_ids<Request>(shard), path, f->code, std::move(f->details), f->message, 0, now);
+    return respond(reply_ids<Request>(shard), path, std::get<0>(result), now);
 }
 
 inline reply backend::run_for_team(team_shard& shard, const std::shared_ptr<team_shard>&, std::string_view path,
@@ -93,6 +93,15 @@ inline reply backend::run_for_team(team_shard& shard, const std::shared_ptr<team
 inline reply backend::run_for_team(team_shard& shard, const std::shared_ptr<team_shard>& owner, std::string_view path,
                                    restore_document request, bool) {
     return restore_team(shard, owner, path, std::move(request.team));
+}
+
+template <class Request>
+id_source& backend::reply_ids(team_shard& shard) {
+    constexpr const auto& row = all_operations.get<operation_index_of<Request>()>();
+    if constexpr (row.is_control && row.read_only)
+        return server_ids_;
+    else
+        return shard.ids;
 }
 
 inline reply backend::reset_team(team_shard& shard, std::string_view path) {
@@ -123,13 +132,13 @@ inline bool backend::is_due(const team_shard& shard, std::int64_t wall) {
     return due && *due <= shard.now(wall);
 }
 
-inline reply backend::team_error(team_shard& shard, std::string_view path, failure f) {
+inline reply backend::team_error(team_shard& shard, id_source& ids, std::string_view path, failure f) {
     std::int64_t now = 0;
     {
         std::shared_lock lock(shard.mutex);
         now = shard.now(options_.wall_clock());
     }
-    return make_error(shard.ids, path, f.code, std::move(f.details), f.message, 0, now);
+    return make_error(ids, path, f.code, std::move(f.details), f.message, 0, now);
 }
 
 }  // namespace esign::reference
