@@ -4,8 +4,11 @@
 //     meanwhile, stalls nothing: the server still answers, other teams at once, and the team's
 //     later requests once the slow one is done;
 //   - SIGTERM while a team's requests wait in its queue ends the server promptly (the waiting
-//     requests are dropped, not run one after the other).
-// The slow request is a restore of a state of many contacts (a few seconds of the team's work).
+//     requests are dropped, not run one after the other);
+//   - a team's reads next to each other run together: a whoami of the team is answered while the
+//     team's snapshot of a large state is still being made.
+// The slow request is a restore of a state of many contacts (a few seconds of the team's work), or
+// the snapshot of that state.
 #include "test_support.hpp"
 
 #include <atomic>
@@ -150,6 +153,55 @@ TEST_CASE("queue: SIGTERM with a team's requests waiting ends the server promptl
     // At most the restore under way and the 5 s the server gives its requests, not the three
     // restores in turn (generous slack).
     CHECK(took < one + 20.0);
+}
+
+TEST_CASE("queue: a team's reads run together: its whoami is answered while its snapshot is made",
+          "[http][server][queue]") {
+    test_server srv({"--threads", "2", "--max-body", "67108864"});
+    const team a = srv.new_team();
+    {
+        http_connection c(srv.host(), srv.port(), 300s);
+        REQUIRE(c.post("/_control/team/restore", slow_restore_body(srv, a), bearer(a.api_key)).status == 200);
+    }
+    // How long making the snapshot of that state takes here (a Debug build, a sanitizer, a loaded
+    // machine): until its answer's head arrives (what follows is the transfer of its body).
+    const std::string snapshot = post_bytes("/_control/team/snapshot", a.api_key, "{}");
+    double one = 0;
+    {
+        raw_connection alone(srv.host(), srv.port(), 120s);
+        const auto one_start = clock_type::now();
+        alone.send(snapshot);
+        REQUIRE(alone.receive_until("\r\n\r\n", 120s).rfind("HTTP/1.1 200", 0) == 0);
+        one = seconds_since(one_start);
+    }
+    INFO("one snapshot takes " << one << " s");
+    REQUIRE(one > 0.2);  // long enough to be caught running: 100,000 contacts
+
+    // The whoami joins A's queue a quarter of a snapshot after it is sent (a fault rule's delay
+    // is waited before the queue): by then the snapshot, sent first, is running.
+    const int delay_ms = static_cast<int>(one * 250);
+    REQUIRE(
+        srv.post("/_control/faults/add",
+                 R"({"operation":"/public/utils/whoami","action":"delay","delayMs":)" + std::to_string(delay_ms) + "}",
+                 bearer(a.api_key))
+            .status == 200);
+    raw_connection slow(srv.host(), srv.port(), 120s);
+    slow.send(snapshot);
+    std::optional<clock_type::time_point> snapshot_at;  // its answer's head: the snapshot is made
+    std::thread reader([&] {
+        if (slow.receive_until("\r\n\r\n", 120s).rfind("HTTP/1.1 200", 0) == 0) snapshot_at = clock_type::now();
+    });
+    http_connection c(srv.host(), srv.port(), 120s);
+    const auto who = c.post("/public/utils/whoami", "{}", bearer(a.api_key));
+    const auto who_at = clock_type::now();
+    reader.join();
+    CHECK(who.status == 200);
+    REQUIRE(snapshot_at);
+    // Together, the whoami is answered about three quarters of a snapshot before it; a serial
+    // queue answers it only after the snapshot is made (so never a tenth of one before).
+    const double ahead = std::chrono::duration<double>(*snapshot_at - who_at).count();
+    INFO("whoami answered " << ahead << " s before the snapshot");
+    CHECK(ahead > one / 10);
 }
 
 }  // namespace test_server_queue
