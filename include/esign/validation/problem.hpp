@@ -75,6 +75,16 @@ inline std::string_view path_name(std::string_view name, std::size_t position) n
 // path need not be built).
 inline bool problems_full(const problem_list& out) noexcept { return out.size() >= max_reported_problems; }
 
+// Appends the problems `found` of a value judged on its own to `out`, each at its path below
+// `base`, where the value stands; beyond max_reported_problems in `out` they are dropped.
+inline void append_below(problem_list& out, const problem_path& base, const problem_list& found) {
+    for (problem p : found) {
+        if (problems_full(out)) return;
+        p.path.insert(p.path.begin(), base.begin(), base.end());
+        out.push_back(std::move(p));
+    }
+}
+
 // Whether `p` says that the value at its path did not decode, so that a rule across members
 // must not judge it. A duplicate does not: it is about a later copy of a member, and the
 // first copy, the one kept and judged, decoded.

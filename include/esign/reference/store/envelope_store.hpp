@@ -88,10 +88,7 @@ inline std::optional<failure> tags_refused(const std::vector<std::string>& held,
         if (judged) continue;
         problem_path where = at;
         where.push_back(std::to_string(i));
-        for (problem p : judged.problems()) {
-            p.path.insert(p.path.begin(), where.begin(), where.end());
-            problems.push_back(std::move(p));
-        }
+        append_below(problems, where, judged.problems());
     }
     std::set<std::string_view> present(held.begin(), held.end());
     std::size_t added = 0;

@@ -97,11 +97,7 @@ public:
     template <class T, class V>
     void typed(const problem_path& where, V value) {
         auto judged = esign::check(T(std::move(value)));
-        if (judged) return;
-        for (problem p : judged.problems()) {
-            p.path.insert(p.path.begin(), where.begin(), where.end());
-            if (out_.size() < max_reported_problems) out_.push_back(std::move(p));
-        }
+        if (!judged) append_below(out_, where, judged.problems());
     }
     // An instant within the clock's reach (rules::latest_instant_ms).
     void instant(const problem_path& where, std::int64_t t) {
