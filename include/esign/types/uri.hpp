@@ -16,9 +16,11 @@
 //   port        = *DIGIT, whose value is 1 to 65535 (leading zeros allowed; an empty port
 //                 after ':' is the default port, RFC 3986 §3.2.3)
 //
-// How it is checked: the whole grammar is one compile-time DFA (uri_grammar, the library's own
-// regex engine, like regex/email.hpp), except that the DFA reads an IP literal only as
-// "[" 1*( HEXDIG / ":" / "." ) "]"; the exact IPv6address rule (RFC 3986 §3.2.2, with an
+// How it is checked: the whole grammar is one DFA (the pattern of detail/uri_pattern.hpp, made
+// by the library's own regex engine like regex/email.hpp's, and frozen as a table in
+// detail/uri_automaton.hpp: building it costs every translation unit ~1.6 s of the compiler's
+// front end; a test checks the table is what the engine builds), except that it reads an IP
+// literal only as "[" 1*( HEXDIG / ":" / "." ) "]"; the exact IPv6address rule (RFC 3986 §3.2.2, with an
 // embedded dotted IPv4 tail) is parse_ipv6, which also gives the address's 16 bytes. The
 // engine has no capture groups, so split_uri cuts an already matched string into its parts:
 // the delimiters are unambiguous once the grammar holds.
@@ -37,34 +39,15 @@
 #include <string>
 #include <string_view>
 
-#include <esign/regex/regex.hpp>
 #include <esign/types/ascii.hpp>
+#include <esign/types/detail/uri_automaton.hpp>
+#include <esign/types/detail/uri_pattern.hpp>
 
 namespace esign {
 
 using ipv6_bytes = std::array<unsigned char, 16>;  // network order, as boost::asio's address_v6::to_bytes()
 
 namespace uri_detail {
-// The pieces of the pattern, spelled once (see the grammar above).
-//   [A-Za-z0-9\-._~!$&'()*+,;=]   unreserved and sub-delims
-//   %[0-9A-Fa-f]{2}               pct-encoded
-//   port value 1..65535 after optional leading zeros
-#define ESIGN_URI_UNRESERVED_SUB_DELIMS "A-Za-z0-9\\-._~!$&'()*+,;="
-#define ESIGN_URI_PCT "%[0-9A-Fa-f]{2}"
-inline constexpr regex::fixed_string uri_pattern{
-    "^[A-Za-z][A-Za-z0-9+\\-.]*:"  // scheme ":"
-    "//(([" ESIGN_URI_UNRESERVED_SUB_DELIMS ":]|" ESIGN_URI_PCT
-    ")*@)?"  // [ userinfo "@" ]
-    "(\\[[0-9A-Fa-f:.]+\\]|([" ESIGN_URI_UNRESERVED_SUB_DELIMS "]|" ESIGN_URI_PCT
-    ")+)"                                                                                              // host
-    "(:(0*(6553[0-5]|655[0-2][0-9]|65[0-4][0-9]{2}|6[0-4][0-9]{3}|[1-5][0-9]{4}|[1-9][0-9]{0,3}))?)?"  // [ ":" port ]
-    "(/([" ESIGN_URI_UNRESERVED_SUB_DELIMS ":@]|" ESIGN_URI_PCT
-    ")*)*"  // path-abempty
-    "(\\?([" ESIGN_URI_UNRESERVED_SUB_DELIMS ":@/?]|" ESIGN_URI_PCT
-    ")*)?"                                                                   // [ "?" query ]
-    "(#([" ESIGN_URI_UNRESERVED_SUB_DELIMS ":@/?]|" ESIGN_URI_PCT ")*)?$"};  // [ "#" fragment ]
-#undef ESIGN_URI_UNRESERVED_SUB_DELIMS
-#undef ESIGN_URI_PCT
 
 constexpr int hex_digit(char c) noexcept {
     if (c >= '0' && c <= '9') return c - '0';
@@ -91,9 +74,6 @@ constexpr bool parse_dotted_ipv4(std::string_view s, unsigned char* out) noexcep
     return s.empty();
 }
 }  // namespace uri_detail
-
-// The compiled grammar (a DFA; see the header comment for what it leaves to parse_ipv6).
-using uri_grammar = regex::compiled<uri_detail::uri_pattern>;
 
 // RFC 3986 IPv6address (the text between the brackets of an IP literal): eight 16-bit groups
 // of 1 to 4 hex digits, "::" once for one or more zero groups, the last 32 bits optionally as
@@ -162,7 +142,7 @@ struct uri_view {
     std::string_view fragment;       // after '#', without it
 };
 
-// Cuts a string that uri_grammar matched into its parts. The delimiters are unambiguous:
+// Cuts a string that the grammar matched into its parts. The delimiters are unambiguous:
 // "://" ends the scheme; the authority ends at the first '/', '?' or '#'; neither user info nor
 // host holds '@'; a reg-name holds no ':', an IP literal ends with ']'.
 constexpr uri_view split_matched_uri(std::string_view s) noexcept {
@@ -200,7 +180,7 @@ constexpr uri_view split_matched_uri(std::string_view s) noexcept {
 // The parts of `s` if it is a URI of the grammar above (IPv6 literal included), else nullopt.
 // Linear in the length; never throws.
 constexpr std::optional<uri_view> parse_uri(std::string_view s) noexcept {
-    if (!uri_grammar::match(s)) return std::nullopt;
+    if (!uri_detail::uri_automaton.match(s)) return std::nullopt;
     uri_view out = split_matched_uri(s);
     if (out.ip_literal) {
         out.ipv6 = parse_ipv6(out.host);
