@@ -59,17 +59,22 @@ def man_page(help_text, version):
     if not description:
         raise ValueError("--help has no description before 'options:'")
 
-    # The options: an entry starts with two spaces and '-'; its text follows its term after two
-    # spaces or more, and on the deeper-indented lines below it. A blank line ends the block.
-    options, end = [], len(lines)
-    for i in range(options_at + 1, len(lines)):
-        line = lines[i]
-        if not line.strip():
-            end = i
-            break
-        entry = re.match(r"  (-\S*(?: (?! )\S+)*)(?:\s{2,}(.*))?$", line)
-        if entry:
-            options.append([entry.group(1), [entry.group(2)] if entry.group(2) else []])
+    # The options: an entry starts with two spaces and '-'; its text starts at the column of the
+    # continuation lines (a term as wide as that column is followed by one space only), or after
+    # two spaces or more; a term alone on its line has its text below. A blank line ends the block.
+    end = next((i for i in range(options_at + 1, len(lines)) if not lines[i].strip()), len(lines))
+    block = lines[options_at + 1:end]
+    indents = [len(l) - len(l.lstrip()) for l in block if not l.startswith("  -")]
+    column = max(set(indents), key=indents.count) if indents else None
+    options = []
+    for line in block:
+        if line.startswith("  -"):
+            if column and (len(line) <= column or (line[column - 1] == " " and line[column] != " ")):
+                head, text = line[:column].strip(), line[column:].strip()
+            else:
+                parts = re.split(r"\s{2,}", line.strip(), maxsplit=1)
+                head, text = parts[0], parts[1] if len(parts) > 1 else ""
+            options.append([head, [text] if text else []])
         elif options and line.startswith("   "):
             options[-1][1].append(line.strip())
         else:

@@ -168,8 +168,14 @@ say "$summary"
 [[ $(man -w esign-reference-server) == /usr/share/man/man1/esign-reference-server.1.gz ]] ||
     fail "man -w esign-reference-server gives '$(man -w esign-reference-server 2>&1)'"
 page=$(MANWIDTH=80 man esign-reference-server 2>"$work/man.err") || fail "man esign-reference-server: $(cat "$work/man.err")"
-for text in NAME SYNOPSIS OPTIONS --listen --help; do
-    grep -qF -- "$text" <<<"$page" || fail "man esign-reference-server lacks '$text'"
+for text in NAME SYNOPSIS DESCRIPTION OPTIONS; do
+    grep -qx " *$text" <<<"$page" || fail "man esign-reference-server lacks the section $text"
+done
+# Every option of --help is an entry of the page (cmake/help_to_man.py read the whole text).
+help_options=$(/usr/bin/esign-reference-server --help | sed -n 's/^  \(-[-a-z0-9]*\).*/\1/p')
+[[ -n $help_options ]] || fail "esign-reference-server --help lists no option"
+for option in $help_options; do
+    grep -qE -- "^ +$option( |\$)" <<<"$page" || fail "man esign-reference-server has no entry $option"
 done
 [[ ! -s $work/man.err ]] || fail "man esign-reference-server warns: $(cat "$work/man.err")"
 
