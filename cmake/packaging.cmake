@@ -1,11 +1,12 @@
 # SPDX-License-Identifier: BSL-1.0
 # Packaging: a Debian package `esign` of what the install rules install (headers, CMake package,
 # pkg-config file, which Meson's dependency('esign') reads, esign-reference-server, esign-schema),
-# with the server's man page and the licence as Debian places them. Included at the end of the
-# top-level CMakeLists.txt. Made from a built tree by
+# with the server's man page, the licence and the changelogs where Debian places them. Included at
+# the end of the top-level CMakeLists.txt. Made from a built tree by
 #   cpack --config BUILD_DIR/CPackConfig.cmake -G DEB -B OUT      (tests/package/deb_check.sh)
-# CPack first builds the tree's `all` target, then installs under /usr. The binaries are stripped;
-# a package for others to install comes from a Release tree (README, "Installing the Debian package").
+# CPack first builds the tree's `all` target, then installs under /usr. The binaries are
+# stripped; a package for others comes from a Release tree (README, "Installing the Debian
+# package").
 #
 # One package rather than -dev and server packages: its users are developers who run the server
 # beside the code that uses the headers, and one package is one install, one removal.
@@ -35,6 +36,32 @@ install(FILES "${PROJECT_SOURCE_DIR}/LICENSE" DESTINATION "${CMAKE_INSTALL_DOCDI
 
 set(ESIGN_PACKAGE_MAINTAINER "esign maintainers <maintainers@esign.example>" CACHE STRING
     "The Maintainer field of the Debian package")
+
+# The changelogs Debian expects beside it, compressed as its tools do (gzip -9n: no name, no
+# time): changelog.gz, the project's CHANGELOG.md; changelog.Debian.gz, the package's own entry
+# (its date: configuration time, or SOURCE_DATE_EPOCH when set, for a reproducible package).
+set(esign_doc_build_dir "${PROJECT_BINARY_DIR}/doc")
+string(TIMESTAMP esign_changelog_date "%a, %d %b %Y %H:%M:%S +0000" UTC)
+file(WRITE "${esign_doc_build_dir}/changelog.Debian.in"
+    "esign (${PROJECT_VERSION}-1) unstable; urgency=medium\n\n"
+    "  * esign ${PROJECT_VERSION}, packaged by its build (CPack); its changes are in changelog.gz.\n\n"
+    " -- ${ESIGN_PACKAGE_MAINTAINER}  ${esign_changelog_date}\n")
+find_program(ESIGN_GZIP gzip REQUIRED)
+set(esign_changelogs "")
+foreach(pair IN ITEMS "${PROJECT_SOURCE_DIR}/CHANGELOG.md=changelog"
+                      "${esign_doc_build_dir}/changelog.Debian.in=changelog.Debian")
+    string(REGEX REPLACE "=.*" "" source "${pair}")
+    string(REGEX REPLACE ".*=" "" name "${pair}")
+    add_custom_command(OUTPUT "${esign_doc_build_dir}/${name}.gz"
+        COMMAND "${CMAKE_COMMAND}" -E copy "${source}" "${esign_doc_build_dir}/${name}"
+        COMMAND "${ESIGN_GZIP}" -9nf "${esign_doc_build_dir}/${name}"
+        DEPENDS "${source}"
+        COMMENT "Compressing ${name}.gz"
+        VERBATIM)
+    list(APPEND esign_changelogs "${esign_doc_build_dir}/${name}.gz")
+endforeach()
+add_custom_target(esign_changelogs ALL DEPENDS ${esign_changelogs})
+install(FILES ${esign_changelogs} DESTINATION "${CMAKE_INSTALL_DOCDIR}")
 
 set(CPACK_GENERATOR DEB)
 set(CPACK_PACKAGE_NAME esign)

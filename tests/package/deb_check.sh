@@ -9,7 +9,7 @@
 #   1. cpack -G DEB into BUILD_DIR/deb-check/ (CPack builds the tree's `all` first: nothing to do
 #      in a built tree);
 #   2. its contents: the server, every header of include/, the CMake package, esign.pc, the man
-#      page, the copyright (the licence); nothing outside /usr;
+#      page, the copyright (the licence), the changelogs; nothing outside /usr;
 #   3. apt-get install -y ./esign_*.deb;
 #   4. its Depends: the -dev packages the headers need, and the package of every shared library
 #      the installed server links (found with ldd and dpkg -S);
@@ -90,7 +90,7 @@ dpkg-deb -c "$deb" | awk '{print $NF}' | sed 's|^\./|/|; s|/$||' | grep -v '^$' 
 for path in /usr/bin/esign-reference-server /usr/share/cmake/esign/esignConfig.cmake \
     /usr/share/cmake/esign/esignConfigVersion.cmake /usr/share/cmake/esign/esignTargets.cmake \
     /usr/share/pkgconfig/esign.pc /usr/share/man/man1/esign-reference-server.1.gz \
-    /usr/share/doc/esign/copyright; do
+    /usr/share/doc/esign/copyright /usr/share/doc/esign/changelog.gz /usr/share/doc/esign/changelog.Debian.gz; do
     grep -qxF "$path" "$work/contents" || fail "the package lacks $path"
 done
 (cd "$root" && find include -type f -name '*.hpp' | sort) | while read -r header; do
@@ -166,7 +166,8 @@ say "consumer: Meson dependency('esign'), no fallback"
 # 6. The installed server passes the public conformance suite ----------------------------------
 say "conformance: public_suite.py against /usr/bin/esign-reference-server"
 ESIGN_SERVER=/usr/bin/esign-reference-server python3 "$conformance/public_suite.py" "$work" \
-    >"$work/conformance.log" 2>&1 || fail "public conformance suite (log: $work/conformance.log): $(grep -E '^FAIL|passed' "$work/conformance.log" | tail -5)"
+    >"$work/conformance.log" 2>&1 ||
+    fail "public conformance suite (log: $work/conformance.log): $(grep -E '^FAIL|passed' "$work/conformance.log" | tail -5)"
 summary=$(tail -1 "$work/conformance.log")
 [[ $summary =~ ^conformance-public:\ [1-9][0-9]*\ passed,\ 0\ failed$ ]] || fail "conformance summary: $summary"
 say "$summary"
