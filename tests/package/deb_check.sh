@@ -40,7 +40,7 @@ root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 conformance=$root/../shared/conformance
 [[ -f $conformance/public_suite.py ]] || fail "$conformance/public_suite.py missing (the shared conformance suite)"
 [[ $(id -u) -eq 0 ]] || fail "needs root (apt-get install, apt-get remove)"
-for tool in cpack dpkg-deb dpkg-shlibdeps apt-get ldd man pkg-config meson ninja python3; do
+for tool in cpack dpkg-deb dpkg-shlibdeps apt-get ldd readelf man pkg-config meson ninja python3; do
     command -v "$tool" >/dev/null || fail "$tool not found (dpkg-shlibdeps: dpkg-dev; man: man-db)"
 done
 # The compiler the tree was built with builds the consumers too.
@@ -109,6 +109,10 @@ apt-get install -y -q "$deb" >"$work/apt-install.log" 2>&1 ||
 installed || fail "esign is not installed after apt-get install"
 dpkg -L esign >"$work/files"
 [[ -x /usr/bin/esign-reference-server ]] || fail "/usr/bin/esign-reference-server is not installed"
+# CPACK_STRIP_FILES: no debugging information in the package (the gcc tree's is -g1).
+if readelf -S --wide /usr/bin/esign-reference-server | grep -q '\.debug_'; then
+    fail "/usr/bin/esign-reference-server is not stripped"
+fi
 
 # 4. Depends -----------------------------------------------------------------------------------
 depends=$(dpkg-deb -f "$deb" Depends)
