@@ -21,7 +21,8 @@
 #      folders.
 # Exits non-zero at the first failure with a line "deb_check: FAILED: ...". Needs root (apt-get)
 # and, beyond the build's packages: dpkg-dev (dpkg-shlibdeps, for Depends), man-db (man).
-# The package is removed on any exit once installed, so that a failure leaves no esign in /usr.
+# The package is removed on any exit once installed, so that a failure leaves no esign in /usr;
+# an esign package installed before the run is removed first.
 set -euo pipefail
 
 fail() {
@@ -43,7 +44,9 @@ conformance=$root/../shared/conformance
 for tool in cpack dpkg-deb dpkg-shlibdeps apt-get ldd readelf man pkg-config meson ninja python3; do
     command -v "$tool" >/dev/null || fail "$tool not found (dpkg-shlibdeps: dpkg-dev; man: man-db)"
 done
-# The compiler the tree was built with builds the consumers too.
+# The tree's own cpack, and the compiler it was built with builds the consumers too.
+cpack=$(sed -n 's/^CMAKE_CPACK_COMMAND:INTERNAL=//p' "$build/CMakeCache.txt")
+[[ -n $cpack ]] || cpack=cpack
 cxx=$(sed -n 's/^CMAKE_CXX_COMPILER:[A-Z]*=//p' "$build/CMakeCache.txt")
 [[ -n $cxx ]] || cxx=c++
 launcher=()
@@ -73,7 +76,7 @@ trap cleanup EXIT
 # 1. The package -------------------------------------------------------------------------------
 say "cpack -G DEB from $build"
 cpack_status=0
-cpack --config "$build/CPackConfig.cmake" -G DEB -B "$work" >"$work/cpack.log" 2>&1 || cpack_status=$?
+"$cpack" --config "$build/CPackConfig.cmake" -G DEB -B "$work" >"$work/cpack.log" 2>&1 || cpack_status=$?
 # CPack's staging tree holds a copy of the server: gone, so that nothing looking for the server
 # under BUILD_DIR (the conformance suites walk it) finds that copy, stale after the next build.
 rm -rf "$work/_CPack_Packages"
