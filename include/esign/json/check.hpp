@@ -39,7 +39,7 @@
 #include <utility>
 
 #include <boost/json/value.hpp>
-#include <fmt/format.h>
+#include <fmt/core.h>
 
 #include <esign/json/codecs.hpp>
 #include <esign/json/described.hpp>

@@ -15,7 +15,7 @@
 #include <type_traits>
 #include <vector>
 
-#include <fmt/format.h>
+#include <fmt/core.h>
 
 #include <esign/json/codec.hpp>
 #include <esign/json/detail/messages.hpp>

@@ -17,7 +17,7 @@
 #include <string>
 #include <string_view>
 
-#include <fmt/format.h>
+#include <fmt/core.h>
 
 #include <esign/json/detail/dom_builder.hpp>
 #include <esign/json/detail/scanner.hpp>

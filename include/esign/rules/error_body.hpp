@@ -9,7 +9,7 @@
 #include <string>
 #include <string_view>
 
-#include <fmt/format.h>
+#include <fmt/core.h>
 
 #include <esign/model/error_body.hpp>
 #include <esign/rules/error_codes.hpp>

@@ -9,7 +9,7 @@
 #include <string_view>
 #include <utility>
 
-#include <fmt/format.h>
+#include <fmt/core.h>
 
 #include <esign/validation/check.hpp>
 #include <esign/validation/problem.hpp>

@@ -7,7 +7,7 @@
 #include <utility>
 #include <vector>
 
-#include <fmt/format.h>
+#include <fmt/core.h>
 
 #include <esign/types/bounded_string.hpp>
 #include <esign/validation/check.hpp>

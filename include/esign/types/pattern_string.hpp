@@ -5,7 +5,7 @@
 #include <string_view>
 #include <utility>
 
-#include <fmt/format.h>
+#include <fmt/core.h>
 
 #include <esign/regex/regex.hpp>
 #include <esign/validation/check.hpp>

@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <limits>
 
-#include <fmt/format.h>
+#include <fmt/core.h>
 
 #include <esign/validation/check.hpp>
 #include <esign/validation/problem.hpp>

@@ -9,7 +9,7 @@
 #include <string>
 #include <string_view>
 
-#include <fmt/format.h>
+#include <fmt/core.h>
 
 #include <esign/validation/enum_names.hpp>
 #include <esign/validation/problem.hpp>
