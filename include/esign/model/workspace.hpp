@@ -23,30 +23,6 @@ namespace esign {
 inline constexpr std::string_view default_workspace_name = "Default";
 inline constexpr std::string_view default_workspace_color = "#228be6";
 
-// Full form (workspace/get, workspace/update).
-struct workspace {
-    std::string uuid;
-    std::string name;
-    std::int64_t creationDate{};
-    std::int64_t updateDate{};
-    bool isDefault{};
-    std::string colorHex;
-    bool sandbox{};
-    std::int64_t membersCount{1};
-};
-BOOST_DESCRIBE_STRUCT(workspace, (), (uuid, name, creationDate, updateDate, isDefault, colorHex, sandbox, membersCount))
-
-// workspace/list item.
-struct workspace_list_item {
-    std::string uuid;
-    std::string name;
-    std::int64_t creationDate{};
-    std::int64_t updateDate{};
-    bool sandbox{};
-    std::int64_t membersCount{1};
-};
-BOOST_DESCRIBE_STRUCT(workspace_list_item, (), (uuid, name, creationDate, updateDate, sandbox, membersCount))
-
 // workspace/create result.
 struct workspace_created {
     std::string uuid;
@@ -58,6 +34,24 @@ struct workspace_created {
     bool sandbox{};
 };
 BOOST_DESCRIBE_STRUCT(workspace_created, (), (uuid, name, creationDate, updateDate, isDefault, colorHex, sandbox))
+
+// Full form (workspace/get, workspace/update): what workspace/create answers and the number of
+// members (a described base's members come first, in JSON too).
+struct workspace : workspace_created {
+    std::int64_t membersCount{1};
+};
+BOOST_DESCRIBE_STRUCT(workspace, (workspace_created), (membersCount))
+
+// workspace/list item.
+struct workspace_list_item {
+    std::string uuid;
+    std::string name;
+    std::int64_t creationDate{};
+    std::int64_t updateDate{};
+    bool sandbox{};
+    std::int64_t membersCount{1};
+};
+BOOST_DESCRIBE_STRUCT(workspace_list_item, (), (uuid, name, creationDate, updateDate, sandbox, membersCount))
 
 // ---------------------------------------------------------------------------------------------
 // POST /public/workspace/list
