@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <cstdlib>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <boost/json.hpp>
@@ -148,6 +149,39 @@ TEST_CASE("webhook-receiver: refusals, each with its reason", "[webhook-receiver
         CHECK(refusal(verify_webhook(garbage, webhook_signature(secret, signed_at, garbage), secret, now)) ==
               webhook_refusal::invalid_event);
     }
+}
+
+// The example of README.md, "Receiving webhooks in C++" (a handler's answer: status and text).
+struct answer {
+    unsigned status;
+    std::string text;
+};
+answer on_webhook(const std::string& webhook_secret, std::string_view body, std::string_view signature_header,
+                  std::vector<std::string>& archived) {
+    // (README: from here)
+    const esign::client::webhook_receiver receiver(webhook_secret);  // the webhook's secret; tolerance 5 minutes
+    auto event = receiver.verify(body, signature_header, std::chrono::system_clock::now());
+    if (!event) {
+        // event.error().reason: malformed_header, bad_signature, outside_tolerance or invalid_event
+        // (then event.error().problems, each with its path)
+        return {400, event.error().message};
+    }
+    if (event->eventType == esign::webhook_event::ENVELOPE_COMPLETED) archived.push_back(event->data.envelopeUuid);
+    return {204, ""};
+    // (README: to here)
+}
+
+TEST_CASE("webhook-receiver: the README's handler", "[webhook-receiver]") {
+    std::string completed = body;
+    completed.replace(completed.find("ENVELOPE_SENT"), 13, "ENVELOPE_COMPLETED");
+    const std::int64_t now = unix_ms_now();
+    std::vector<std::string> archived;
+    CHECK(on_webhook(secret, completed, webhook_signature(secret, now, completed), archived).status == 204);
+    CHECK(archived == std::vector<std::string>{"3c4d5e6f-7a8b-4c9d-8e1f-2a3b4c5d6e7f"});
+    const auto refused = on_webhook(secret, completed, webhook_signature("other", now, completed), archived);
+    CHECK(refused.status == 400);
+    CHECK(refused.text == "the signature does not match the body and the secret");
+    CHECK(archived.size() == 1);
 }
 
 TEST_CASE("webhook-receiver: real deliveries of the reference server verify", "[http][webhook-receiver][webhooks]") {
