@@ -145,6 +145,19 @@ TEST_CASE("tls: a client that connects and says nothing is closed after --header
     CHECK(std::chrono::steady_clock::now() - connected >= 450ms);
 }
 
+TEST_CASE("tls: at --max-connections the longest-idle TLS connection makes room", "[http][tls]") {
+    test_server srv(tls_args({"--max-connections", "2"}));
+    https_connection first(srv.host(), srv.port(), trusting());
+    CHECK(first.post("/_control/clock/now", "{}").status == 200);
+    https_connection second(srv.host(), srv.port(), trusting());
+    CHECK(second.post("/_control/clock/now", "{}").status == 200);
+    // A third: its handshake is served once the first (idle the longest) was closed for it.
+    https_connection third(srv.host(), srv.port(), trusting());
+    CHECK(third.post("/_control/clock/now", "{}").status == 200);
+    CHECK(second.post("/_control/clock/now", "{}").status == 200);
+    CHECK_THROWS_AS(first.post("/_control/clock/now", "{}"), boost::system::system_error);
+}
+
 TEST_CASE("tls: e-mails' signingUrl use https", "[http][tls][embeds]") {
     test_server srv(tls_args());
     https_connection c(srv.host(), srv.port(), trusting());
