@@ -9,7 +9,7 @@
 //                          [--journal-size N] [--self-check] [--documentation-url BASE]
 //                          [--public-url BASE]
 //                          [--header-timeout MS] [--body-timeout MS] [--write-timeout MS]
-//                          [--verbose] [--help]
+//                          [--tls-cert FILE --tls-key FILE] [--verbose] [--help]
 //
 // Options take their value as the next argument or after '=' (`--threads=4`). A bad command line
 // is reported on stderr with the usage, exit status 2 (see main.cpp).
@@ -82,12 +82,17 @@ inline constexpr std::string_view usage_text =
     "  --public-url BASE        the base of the URLs the server writes: an e-mail's signingUrl is\n"
     "                           BASE/embeds/sign#t=... (an http or https URL; default: the\n"
     "                           listening address, http://HOST:PORT with the port bound)\n"
+    "  --tls-cert FILE          HTTPS only (TLS 1.2 or later) with this PEM certificate (the server's\n"
+    "                           first, then its chain); needs --tls-key. The first line then says\n"
+    "                           'listening on https://HOST:PORT', and written URLs use https\n"
+    "  --tls-key FILE           the certificate's PEM private key (not passphrase-protected)\n"
     "  --verbose                one line per request on stderr\n"
     "  --help                   this text\n"
     "\n"
     "SIGINT or SIGTERM stop the server cleanly (exit status 0). Exit status 2: bad command line,\n"
     "unreadable or refused fixture, no usable control token (unreadable or empty file, more than\n"
-    "one source), or an address that cannot be listened on.\n";
+    "one source), an unreadable or mismatching --tls-cert/--tls-key, or an address that cannot be\n"
+    "listened on.\n";
 
 struct listen_address {
     std::string host = "127.0.0.1";  // without brackets for IPv6
@@ -115,6 +120,8 @@ struct command_line {
     bool self_check = false;
     std::optional<std::string> documentation_base;
     std::optional<std::string> public_url;  // --public-url (contract.md §7.1)
+    std::optional<std::string> tls_cert;    // --tls-cert, --tls-key: both or neither (contract.md §7.4)
+    std::optional<std::string> tls_key;
     bool verbose = false;
     bool help = false;
 
@@ -354,6 +361,11 @@ inline std::variant<command_line, command_line_error> parse_command_line(const s
             if (auto e = number(ms, std::int64_t{1}, std::int64_t{3'600'000}, "milliseconds from 1 to 3600000"))
                 return *e;
             timeout = std::chrono::milliseconds(ms);
+        } else if (arg == "--tls-cert" || arg == "--tls-key") {  // HTTPS (tls.hpp)
+            auto v = value();
+            if (!v) return missing();
+            if (v->empty()) return command_line_error{std::string(arg) + ": empty file name"};
+            (arg == "--tls-cert" ? cl.tls_cert : cl.tls_key) = std::string(*v);
         } else if (arg == "--seed") {
             if (auto e = number(cl.seed, std::uint64_t{0}, std::uint64_t{UINT64_MAX}, "an unsigned 64-bit number"))
                 return *e;
@@ -361,6 +373,8 @@ inline std::variant<command_line, command_line_error> parse_command_line(const s
             return command_line_error{"unknown argument '" + std::string(args[i]) + "'"};
         }
     }
+    if (cl.tls_cert.has_value() != cl.tls_key.has_value())
+        return command_line_error{"--tls-cert and --tls-key go together: give both or neither"};
     return cl;
 }
 

@@ -6,7 +6,7 @@
 // ends), and shuts them down: idle ones at once, busy ones after their answer. When every place
 // is taken, the connection idle the longest is closed to admit the new one (one client's idle
 // keep-alive connections never lock the others out); when none is idle, new ones wait in the
-// listen backlog.
+// listen backlog. With use_tls() (--tls-cert/--tls-key, tls.hpp) every connection is TLS.
 #include <chrono>
 #include <cstdint>
 #include <exception>
@@ -70,6 +70,11 @@ public:
         throw boost::system::system_error(last, "cannot listen on " + host + ":" + std::to_string(port));
     }
 
+    // Every connection accepted from now on speaks TLS with these settings (HTTPS only; before
+    // start()).
+    void use_tls(std::shared_ptr<asio::ssl::context> context) { tls_ = std::move(context); }
+    bool uses_tls() const noexcept { return tls_ != nullptr; }
+
     void start() {
         asio::dispatch(acceptor_.get_executor(), [this] { accept(); });
     }
@@ -130,7 +135,8 @@ private:
             }
         }
         try {
-            auto session = std::make_shared<http_session>(std::move(socket), backend_, config_, log_, registry_);
+            auto session =
+                std::make_shared<http_session>(std::move(socket), tls_.get(), backend_, config_, log_, registry_);
             if (register_session(session)) session->start();
         } catch (const std::exception& e) {
             log_.error(fmt::format("new connection: {}", e.what()));
@@ -143,6 +149,7 @@ private:
 
     asio::io_context& ioc_;
     reference::backend& backend_;
+    std::shared_ptr<asio::ssl::context> tls_;  // null: plain HTTP
     http_config config_;
     logger& log_;
     tcp::acceptor acceptor_;

@@ -28,7 +28,11 @@
 //     of a chunked body count with the header (Beast bounds neither): over 16 KiB together →
 //     431 at the request's path, connection closed, with a key or without;
 //   - what a connection buffers is bounded: the read buffer holds at most 16 KiB (the header
-//     limit), and none while the connection waits for its next request;
+//     limit), and none while a plain connection waits for its next request (a TLS one keeps
+//     one read of 4 KiB pending: decrypted bytes can wait inside the TLS layer, where a
+//     readiness wait on the socket would not see them);
+//   - over TLS (session_stream.hpp, tls.hpp) the handshake comes first, within the header
+//     timeout; a connection that does not complete it is closed without an answer;
 //   - malformed HTTP → connection closed without an answer;
 //   - 30 s to receive each request header (idle keep-alive included), 60 s for a body, 30 s
 //     to write a response (--header-timeout, --body-timeout, --write-timeout); on expiry the
@@ -37,7 +41,8 @@
 //     read and dropped so the connection stays usable; a larger one (or `Expect:
 //     100-continue`) closes the connection after the answer. Closing after an answer is
 //     "lingering": our side is shut down first, then what the client still sends is read
-//     and dropped for up to 2 s, so that the client sees the answer rather than a reset;
+//     and dropped for up to 2 s, so that the client sees the answer rather than a reset (over
+//     TLS: close_notify is sent and the client's awaited for up to 2 s);
 //   - exceptions never leave a session (the backend failing gives 500 INTERNAL_SERVER_ERROR).
 //
 // Teams never stall each other (contract.md §6.1): a team's requests run through its
@@ -75,6 +80,7 @@
 #include "http_request.hpp"
 #include "log.hpp"
 #include "session_registry.hpp"
+#include "session_stream.hpp"
 #include "static_assets.hpp"
 
 namespace esign::server {
@@ -85,6 +91,10 @@ namespace http = beast::http;
 using tcp = asio::ip::tcp;
 
 namespace detail {
+
+// A first read large enough for most headers with their body; later reads of the request use
+// what the buffer then holds (at most the header limit).
+inline constexpr std::size_t first_read_size = 4096;
 
 // A random lowercase version 4 UUID, for the one response the backend does not make (the
 // OpenAPI document). Not for identifiers of the API.
@@ -102,8 +112,9 @@ inline std::string random_request_id() {
 
 class http_session : public std::enable_shared_from_this<http_session> {
 public:
-    http_session(tcp::socket socket, reference::backend& backend, const http_config& config, logger& log,
-                 std::shared_ptr<session_registry> registry);
+    // Plain TCP when `tls` is null, else TLS with its settings (the server's, outliving sessions).
+    http_session(tcp::socket socket, asio::ssl::context* tls, reference::backend& backend, const http_config& config,
+                 logger& log, std::shared_ptr<session_registry> registry);
     ~http_session();
 
     void start();
@@ -124,6 +135,7 @@ private:
 
     void read_header();
     void on_readable(beast::error_code ec);
+    void on_first_read(beast::error_code ec, std::size_t n);
     void parse_header();
     void on_header(beast::error_code ec);
     void check_request();
@@ -148,7 +160,7 @@ private:
     void wait_for_deadline();
     void on_deadline(beast::error_code ec);
 
-    tcp::socket socket_;
+    session_stream stream_;
     // The server's: used by handlers only, which never run once the server is gone.
     reference::backend& backend_;
     const http_config& config_;
@@ -187,16 +199,16 @@ private:
     std::chrono::steady_clock::time_point started_{};
 };
 
-inline http_session::http_session(tcp::socket socket, reference::backend& backend, const http_config& config,
-                                  logger& log, std::shared_ptr<session_registry> registry)
-    : socket_(std::move(socket)),
+inline http_session::http_session(tcp::socket socket, asio::ssl::context* tls, reference::backend& backend,
+                                  const http_config& config, logger& log, std::shared_ptr<session_registry> registry)
+    : stream_(std::move(socket), tls),
       backend_(backend),
       config_(config),
       log_(log),
       registry_(std::move(registry)),
       buffer_(config.header_limit),
-      delay_timer_(socket_.get_executor()),
-      deadline_timer_(socket_.get_executor()) {
+      delay_timer_(stream_.get_executor()),
+      deadline_timer_(stream_.get_executor()) {
     // Beast keeps no limit on chunk extensions: they count with the header.
     on_chunk_header_ = [this](std::uint64_t, beast::string_view extensions, beast::error_code& ec) {
         header_bytes_ += extensions.size();
@@ -219,14 +231,28 @@ std::size_t fields_size(const Fields& fields) {
 inline http_session::~http_session() { registry_->remove(this); }
 
 inline void http_session::start() {
-    // Reads after a readiness wait are tried without blocking (on_readable).
-    beast::error_code ignored;
-    socket_.non_blocking(true, ignored);
-    asio::dispatch(socket_.get_executor(), [self = shared_from_this()] { self->read_header(); });
+    if (!stream_.is_tls()) {
+        // Reads after a readiness wait are tried without blocking (on_readable).
+        beast::error_code ignored;
+        stream_.socket().non_blocking(true, ignored);
+        asio::dispatch(stream_.get_executor(), [self = shared_from_this()] { self->read_header(); });
+        return;
+    }
+    // The handshake is part of receiving the first request: the header timeout covers it, and
+    // shutting down closes a connection still in it (reading_header_).
+    asio::dispatch(stream_.get_executor(), [self = shared_from_this()] {
+        if (self->stopping_ || self->closed_) return self->close();
+        self->reading_header_ = true;
+        self->expire_after(self->config_.header_timeout);
+        self->stream_.tls().async_handshake(asio::ssl::stream_base::server, [self](beast::error_code ec) {
+            if (ec) return self->close();  // not TLS, refused protocol or cipher, timeout, shutdown
+            self->read_header();
+        });
+    });
 }
 
 inline void http_session::request_shutdown() {
-    asio::post(socket_.get_executor(), [self = shared_from_this()] {
+    asio::post(stream_.get_executor(), [self = shared_from_this()] {
         self->stopping_ = true;
         if (self->reading_header_) self->close();  // idle (or mid-header): the read ends with an error
         self->delay_timer_.cancel();               // a delayed request is not run: the connection closes
@@ -234,11 +260,12 @@ inline void http_session::request_shutdown() {
 }
 
 inline void http_session::evict() {
-    asio::post(socket_.get_executor(), [self = shared_from_this()] {
+    asio::post(stream_.get_executor(), [self = shared_from_this()] {
         self->stopping_ = true;
         beast::error_code ec;
         // Still waiting, and nothing came meanwhile (a request that did is answered first).
-        if (self->idle_since_.load(std::memory_order_relaxed) != 0 && self->socket_.available(ec) == 0) self->close();
+        if (self->idle_since_.load(std::memory_order_relaxed) != 0 && self->stream_.socket().available(ec) == 0)
+            self->close();
     });
 }
 
@@ -267,8 +294,14 @@ inline void http_session::read_header() {
     buffer_.shrink_to_fit();
     idle_since_.store(std::max<std::int64_t>(1, std::chrono::steady_clock::now().time_since_epoch().count()),
                       std::memory_order_relaxed);
-    socket_.async_wait(tcp::socket::wait_read,
-                       [self = shared_from_this()](beast::error_code ec) { self->on_readable(ec); });
+    if (stream_.is_tls()) {
+        stream_.async_read_some(
+            buffer_.prepare(std::min(detail::first_read_size, buffer_.max_size())),
+            [self = shared_from_this()](beast::error_code ec, std::size_t n) { self->on_first_read(ec, n); });
+        return;
+    }
+    stream_.socket().async_wait(tcp::socket::wait_read,
+                                [self = shared_from_this()](beast::error_code ec) { self->on_readable(ec); });
 }
 
 inline void http_session::on_readable(beast::error_code ec) {
@@ -276,18 +309,20 @@ inline void http_session::on_readable(beast::error_code ec) {
         idle_since_.store(0, std::memory_order_relaxed);
         return close();
     }
-    // A first read large enough for most headers with their body; later reads of the request
-    // use what the buffer then holds (at most the header limit).
-    constexpr std::size_t first_read = 4096;
-    const std::size_t n =
-        socket_.read_some(buffer_.prepare(std::min(first_read, buffer_.max_size())), ec);  // non-blocking
+    const std::size_t n = stream_.socket().read_some(
+        buffer_.prepare(std::min(detail::first_read_size, buffer_.max_size())), ec);  // non-blocking
     if (ec == asio::error::would_block || ec == asio::error::try_again) {
-        socket_.async_wait(tcp::socket::wait_read,
-                           [self = shared_from_this()](beast::error_code e) { self->on_readable(e); });
+        stream_.socket().async_wait(tcp::socket::wait_read,
+                                    [self = shared_from_this()](beast::error_code e) { self->on_readable(e); });
         return;
     }
+    on_first_read(ec, n);
+}
+
+// The first bytes of the next request (or the end of the connection).
+inline void http_session::on_first_read(beast::error_code ec, std::size_t n) {
     idle_since_.store(0, std::memory_order_relaxed);
-    if (ec) return close();  // end of stream: the client closed an idle connection
+    if (ec || closed_) return close();  // end of stream: the client closed an idle connection
     buffer_.commit(n);
     parse_header();
 }
@@ -300,7 +335,7 @@ inline void http_session::parse_header() {
     buffer_.consume(used);
     header_bytes_ = used;
     if (ec == http::error::need_more) {
-        http::async_read_header(socket_, buffer_, *parser_,
+        http::async_read_header(stream_, buffer_, *parser_,
                                 [self = shared_from_this()](beast::error_code e, std::size_t more) {
                                     self->header_bytes_ += more;
                                     self->on_header(e);
@@ -438,13 +473,13 @@ inline void http_session::read_body() {
     if (parser_->is_done()) return on_body({});
     auto read = [self = shared_from_this()] {
         self->expire_after(self->config_.body_timeout);
-        http::async_read(self->socket_, self->buffer_, *self->parser_,
+        http::async_read(self->stream_, self->buffer_, *self->parser_,
                          [self](beast::error_code ec, std::size_t) { self->on_body(ec); });
     };
     if (expects_continue) {
         continue_.emplace(http::status::continue_, parser_->get().version());
         expire_after(config_.write_timeout);
-        http::async_write(socket_, *continue_, [self = shared_from_this(), read](beast::error_code ec, std::size_t) {
+        http::async_write(stream_, *continue_, [self = shared_from_this(), read](beast::error_code ec, std::size_t) {
             if (ec) return self->close();
             read();
         });
@@ -516,7 +551,7 @@ inline void http_session::respond(const std::optional<reference::fault_decision>
     std::shared_ptr<reference::team_queue> queue(caller_->team, &caller_->team->queue);
     reference::team_queue::submit(
         std::move(queue), [self = shared_from_this(), fault] { self->run_request(fault); },
-        [executor = socket_.get_executor()](reference::team_queue::task t) { asio::post(executor, std::move(t)); },
+        [executor = stream_.get_executor()](reference::team_queue::task t) { asio::post(executor, std::move(t)); },
         true,                // on the connection's strand already: a team with nothing under way runs it now
         route_->read_only);  // reads next to each other run together; a write runs alone
 }
@@ -561,7 +596,7 @@ inline void http_session::answer_early(reference::reply r, std::string_view allo
     pending_allow_ = std::string(allow);
     parser_->body_limit(config_.max_body);
     expire_after(config_.body_timeout);
-    http::async_read(socket_, buffer_, *parser_,
+    http::async_read(stream_, buffer_, *parser_,
                      [self = shared_from_this()](beast::error_code ec, std::size_t) { self->on_discarded(ec); });
 }
 
@@ -600,7 +635,7 @@ inline void http_session::send(reference::reply r, bool keep_alive, std::string_
 
     const bool close_after = !response_.keep_alive();
     expire_after(config_.write_timeout);
-    http::async_write(socket_, response_, [self = shared_from_this(), close_after](beast::error_code ec, std::size_t) {
+    http::async_write(stream_, response_, [self = shared_from_this(), close_after](beast::error_code ec, std::size_t) {
         self->on_write(ec, close_after);
     });
 }
@@ -613,25 +648,30 @@ inline void http_session::on_write(beast::error_code ec, bool close_after) {
 }
 
 inline void http_session::linger_close() {
-    beast::error_code ignored;
-    socket_.shutdown(tcp::socket::shutdown_send, ignored);
     expire_after(config_.linger_timeout);
-    socket_.async_read_some(asio::buffer(drain_),
-                            [self = shared_from_this()](beast::error_code ec, std::size_t) { self->on_linger(ec); });
+    if (stream_.is_tls()) {
+        // close_notify, then the client's (what it still sends meanwhile is dropped by OpenSSL).
+        stream_.tls().async_shutdown([self = shared_from_this()](beast::error_code) { self->close(); });
+        return;
+    }
+    beast::error_code ignored;
+    stream_.socket().shutdown(tcp::socket::shutdown_send, ignored);
+    stream_.socket().async_read_some(
+        asio::buffer(drain_), [self = shared_from_this()](beast::error_code ec, std::size_t) { self->on_linger(ec); });
 }
 
 inline void http_session::on_linger(beast::error_code ec) {
     if (ec) return close();
-    socket_.async_read_some(asio::buffer(drain_),
-                            [self = shared_from_this()](beast::error_code e, std::size_t) { self->on_linger(e); });
+    stream_.socket().async_read_some(
+        asio::buffer(drain_), [self = shared_from_this()](beast::error_code e, std::size_t) { self->on_linger(e); });
 }
 
 inline void http_session::close() {
     if (closed_) return;
     closed_ = true;
     beast::error_code ignored;
-    socket_.shutdown(tcp::socket::shutdown_both, ignored);
-    socket_.close(ignored);
+    stream_.socket().shutdown(tcp::socket::shutdown_both, ignored);
+    stream_.socket().close(ignored);
     deadline_timer_.cancel();
 }
 

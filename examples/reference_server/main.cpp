@@ -24,6 +24,7 @@
 #include "http_server.hpp"
 #include "log.hpp"
 #include "openapi_document.hpp"
+#include "tls.hpp"
 #include "webhook_sender.hpp"
 
 namespace {
@@ -92,6 +93,17 @@ int run(const server::command_line& cl, std::optional<std::string> control_token
     config.body_timeout = cl.body_timeout;
     config.write_timeout = cl.write_timeout;
     server::http_server http(ioc, *backend, config, log);
+    // HTTPS (contract.md §7.4): the files are loaded before listening, so that a bad one is an
+    // exit status 2 with OpenSSL's reason.
+    if (cl.tls_cert) {
+        auto context = server::make_tls_context(*cl.tls_cert, *cl.tls_key);
+        if (auto* error = std::get_if<server::tls_setup_error>(&context)) {
+            log.error(error->message);
+            return 2;
+        }
+        http.use_tls(std::get<std::shared_ptr<boost::asio::ssl::context>>(std::move(context)));
+    }
+    const char* const scheme = http.uses_tls() ? "https" : "http";
 
     boost::asio::ip::tcp::endpoint bound;
     try {
@@ -104,7 +116,7 @@ int run(const server::command_line& cl, std::optional<std::string> control_token
     const auto address = bound.address();
     const std::string host = address.is_v6() ? "[" + address.to_string() + "]" : address.to_string();
     // The base of written URLs (contract.md §7.1), set before any request is served.
-    backend->set_public_url(cl.public_url.value_or(fmt::format("http://{}:{}", host, bound.port())));
+    backend->set_public_url(cl.public_url.value_or(fmt::format("{}://{}:{}", scheme, host, bound.port())));
 
     server::webhook_sender sender(*backend, cl.webhook_threads, cl.public_webhooks_only, log);
 
@@ -121,10 +133,10 @@ int run(const server::command_line& cl, std::optional<std::string> control_token
     http.start();
     sender.start();
 
-    std::printf("listening on http://%s:%u\n", host.c_str(), static_cast<unsigned>(bound.port()));
+    std::printf("listening on %s://%s:%u\n", scheme, host.c_str(), static_cast<unsigned>(bound.port()));
     std::fflush(stdout);
-    log.info(fmt::format("{} HTTP threads, {} webhook threads, max body {} bytes{}{}{}", threads, cl.webhook_threads,
-                         cl.max_body, cl.strict ? ", strict" : "",
+    log.info(fmt::format("{} HTTP threads, {} webhook threads, max body {} bytes{}{}{}{}", threads, cl.webhook_threads,
+                         cl.max_body, http.uses_tls() ? ", TLS" : "", cl.strict ? ", strict" : "",
                          cl.public_webhooks_only ? ", public webhooks only" : "",
                          backend->options().self_check ? ", self-check" : ""));
 

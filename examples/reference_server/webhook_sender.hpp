@@ -37,8 +37,8 @@
 #include <fmt/format.h>
 
 #include <esign/reference/backend.hpp>
+#include <esign/rules/webhook_signature.hpp>
 
-#include "hmac.hpp"
 #include "log.hpp"
 #include "webhook_client.hpp"
 #include "webhook_url.hpp"
@@ -84,7 +84,8 @@ public:
         req.set(http::field::content_type, a.form_encoded ? "application/x-www-form-urlencoded" : "application/json");
         req.set("X-Webhook-Id", a.job.webhook_uuid);
         req.body() = a.form_encoded ? "payload=" + form_urlencode(a.job.payload) : a.job.payload;
-        if (a.secret) req.set("X-Webhook-Signature", webhook_signature(*a.secret, a.now_ms, req.body()));
+        if (a.secret)
+            req.set(rules::webhook_signature_header, rules::webhook_signature(*a.secret, a.now_ms, req.body()));
         req.set(http::field::connection, "close");
         req.prepare_payload();
         return req;

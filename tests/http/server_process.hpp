@@ -174,7 +174,8 @@ public:
             throw std::runtime_error("esign-reference-server: no 'listening on' line within the timeout; got '" + line +
                                      "'");
         }
-        static const std::regex listening(R"(^listening on http://(\[[0-9A-Fa-f:.]+\]|[^:/\s]+):([0-9]+)\s*$)");
+        // http, or https with --tls-cert/--tls-key (test_server_tls.cpp).
+        static const std::regex listening(R"(^listening on https?://(\[[0-9A-Fa-f:.]+\]|[^:/\s]+):([0-9]+)\s*$)");
         std::smatch m;
         if (!std::regex_match(line, m, listening)) {
             stop();

@@ -16,15 +16,17 @@
 #include <vector>
 
 #include "../../examples/reference_server/cli.hpp"
-#include "../../examples/reference_server/hmac.hpp"
 #include "../../examples/reference_server/webhook_url.hpp"
 #include "test_support.hpp"
 
+#include <esign/rules/webhook_signature.hpp>
 #include <esign/types/absolute_uri.hpp>
 
 namespace test_server_units {
 
 using namespace esign::server;
+using esign::rules::hmac_sha256_hex;
+using esign::rules::webhook_signature;
 using esign::test::temp_file;
 
 namespace {
