@@ -89,8 +89,9 @@ and pkg-config file (also read by Meson's dependency('esign')), and
 esign-reference-server, an in-memory HTTP server of the whole API for tests
 and local development, with esign-schema, its JSON Schema and OpenAPI export.")
 # The runtime libraries the binaries link (dpkg-shlibdeps: libc, libstdc++, OpenSSL, Boost.JSON,
-# fmt...), and what a program using the headers needs to compile and link.
+# fmt...), and what a program using the headers needs to compile and link (libssl-dev: the
+# headers under esign/client/, which esign.hpp does not include, need OpenSSL).
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
-set(CPACK_DEBIAN_PACKAGE_DEPENDS "libboost1.81-dev, libboost-json1.81-dev, libfmt-dev (>= 9)")
+set(CPACK_DEBIAN_PACKAGE_DEPENDS "libboost1.81-dev, libboost-json1.81-dev, libfmt-dev (>= 9), libssl-dev")
 
 include(CPack)

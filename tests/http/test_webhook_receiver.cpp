@@ -158,7 +158,7 @@ struct answer {
 };
 answer on_webhook(const std::string& webhook_secret, std::string_view body, std::string_view signature_header,
                   std::vector<std::string>& archived) {
-    // (README: from here)
+    // README snippet: webhook_receiver
     const esign::client::webhook_receiver receiver(webhook_secret);  // the webhook's secret; tolerance 5 minutes
     auto event = receiver.verify(body, signature_header, std::chrono::system_clock::now());
     if (!event) {
@@ -168,7 +168,7 @@ answer on_webhook(const std::string& webhook_secret, std::string_view body, std:
     }
     if (event->eventType == esign::webhook_event::ENVELOPE_COMPLETED) archived.push_back(event->data.envelopeUuid);
     return {204, ""};
-    // (README: to here)
+    // README snippet end
 }
 
 TEST_CASE("webhook-receiver: the README's handler", "[webhook-receiver]") {

@@ -1,8 +1,8 @@
 # SPDX-License-Identifier: BSL-1.0
-"""The C++ examples of README.md are the compiled ones of tests/snippets/*.cpp.
+"""The C++ examples of README.md are the compiled ones of tests/snippets/*.cpp (and tests/http/*.cpp).
 
-Every ```cpp block of README.md must be, in order, one snippet of tests/snippets/*.cpp (files in
-name order, snippets in order of first appearance): the lines between `// README snippet: NAME`
+Every ```cpp block of README.md must be, in order, one snippet of tests/snippets/*.cpp then of
+tests/http/*.cpp (files in name order, snippets in order of first appearance): the lines between `// README snippet: NAME`
 and the next `// README snippet end`, without their common indentation; a snippet marked in
 several places is its pieces joined by an empty line. Every snippet must appear in README.md.
 
@@ -72,7 +72,10 @@ def main():
     args = parser.parse_args()
 
     readme_path = args.repository / "README.md"
-    files = sorted((args.repository / "tests" / "snippets").glob("*.cpp"))
+    # tests/snippets/ first; then the HTTP test program's files, for examples that need what only
+    # it links (OpenSSL: the webhook receiver).
+    files = sorted((args.repository / "tests" / "snippets").glob("*.cpp")) + sorted(
+        (args.repository / "tests" / "http").glob("*.cpp"))
     snippets, where, problems = snippets_of(files)
     readme_lines = readme_path.read_text(encoding="utf-8").split("\n")
     blocks, fence_problems = cpp_blocks(readme_lines)
