@@ -51,6 +51,9 @@
 #include <boost/asio/executor_work_guard.hpp>
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/post.hpp>
+#include <boost/asio/prefer.hpp>
+#include <boost/asio/associated_executor.hpp>
+#include <boost/asio/execution/outstanding_work.hpp>
 #include <boost/asio/use_future.hpp>
 
 #include <esign/client/detail/endpoint.hpp>
@@ -167,14 +170,14 @@ private:
                 });
                 return;
             }
-            asio::co_spawn(state->executor, detail::run_call(state, std::move(path), std::move(body), read_only),
-                           [h = std::move(handler), target](std::exception_ptr e, detail::raw_outcome raw) mutable {
-                               if (e) std::rethrow_exception(e);  // only std::bad_alloc can get here
-                               asio::dispatch(
-                                   target, [h = std::move(h), r = detail::judge<Response>(std::move(raw))]() mutable {
-                                       std::move(h)(std::move(r));
-                                   });
-                           });
+            // std::function holds a copyable target: the handler (move-only, e.g. a promise) is shared.
+            auto shared = std::make_shared<Handler>(std::move(handler));
+            detail::start_call(
+                state, std::move(path), std::move(body), read_only, [shared, target](detail::raw_outcome raw) {
+                    asio::dispatch(target, [shared, r = detail::judge<Response>(std::move(raw))]() mutable {
+                        std::move (*shared)(std::move(r));
+                    });
+                });
         }
     };
 

@@ -8,6 +8,8 @@
 
 #include <algorithm>
 #include <chrono>
+#include <exception>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -15,6 +17,7 @@
 #include <vector>
 
 #include <boost/asio/any_io_executor.hpp>
+#include <boost/asio/co_spawn.hpp>
 #include <boost/asio/awaitable.hpp>
 #include <boost/asio/connect.hpp>
 #include <boost/asio/ip/tcp.hpp>
@@ -222,6 +225,18 @@ inline asio::awaitable<raw_outcome> run_call(std::shared_ptr<shared_state> s, st
         boost::system::error_code ec;
         co_await timer.async_wait(asio::redirect_error(asio::use_awaitable, ec));
     }
+}
+
+// Starts a call on the client's executor; `done` gets its outcome there. Not a template, so that
+// the coroutine machinery is compiled once per program rather than once per row.
+inline void start_call(std::shared_ptr<shared_state> s, std::string path, std::string body, bool read_only,
+                       std::function<void(raw_outcome)> done) {
+    auto executor = s->executor;
+    asio::co_spawn(executor, run_call(std::move(s), std::move(path), std::move(body), read_only),
+                   [done = std::move(done)](std::exception_ptr e, raw_outcome raw) {
+                       if (e) std::rethrow_exception(e);  // run_call reports failures as values: only bad_alloc
+                       done(std::move(raw));
+                   });
 }
 
 }  // namespace esign::client::detail
