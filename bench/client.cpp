@@ -5,8 +5,8 @@
 // json::write and reads the answer with json::read, as a caller of the toolkit would; "by hand,
 // bytes" only moves the bytes.
 //
-//   ESIGN_SERVER=build/gcc/examples/esign-reference-server ./build/gcc/bench/esign_bench_client \
-//       --benchmark_repetitions=10 --benchmark_enable_random_interleaving=true
+//   ESIGN_SERVER=build/release/examples/esign-reference-server ./build/release/bench/esign_bench_client
+//       --benchmark_repetitions=10 --benchmark_enable_random_interleaving=true   (one command line)
 #include <benchmark/benchmark.h>
 
 #include <memory>

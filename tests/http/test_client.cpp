@@ -6,6 +6,8 @@
 #include <atomic>
 #include <chrono>
 #include <cstdint>
+#include <cstdlib>
+#include <optional>
 #include <future>
 #include <map>
 #include <memory>
@@ -18,6 +20,8 @@
 #include <boost/asio/co_spawn.hpp>
 #include <boost/asio/detached.hpp>
 #include <boost/asio/io_context.hpp>
+#include <boost/asio/ssl/context.hpp>
+#include <boost/asio/ssl/stream.hpp>
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/use_awaitable.hpp>
 #include <boost/asio/use_future.hpp>
@@ -251,12 +255,18 @@ std::string answer(unsigned status, const std::string& body, const std::string& 
            "\r\nConnection: close\r\n" + extra_headers + "\r\n" + body;
 }
 
-// Answers one connection after another with the given answers, each after reading a request;
-// gives up waiting for a connection after 10 s.
+// Answers one connection after another with the given answers, each after reading a request
+// (over TLS when given a certificate and key: a connection whose handshake fails uses up its
+// answer); gives up waiting for a connection after 10 s.
 class canned_server {
 public:
-    explicit canned_server(std::vector<std::string> answers)
+    explicit canned_server(std::vector<std::string> answers, const std::string& cert = {}, const std::string& key = {})
         : acceptor_(io_, {asio::ip::make_address("127.0.0.1"), 0}) {
+        if (!cert.empty()) {
+            tls_.emplace(asio::ssl::context::tls_server);
+            tls_->use_certificate_chain_file(cert);
+            tls_->use_private_key_file(key, asio::ssl::context::pem);
+        }
         acceptor_.non_blocking(true);
         thread_ = std::thread([this, answers = std::move(answers)] {
             for (const auto& a : answers) {
@@ -269,25 +279,53 @@ public:
                 } while (error == asio::error::would_block && std::chrono::steady_clock::now() < give_up);
                 if (error) return;
                 socket.non_blocking(false);
-                boost::beast::flat_buffer buffer;
-                boost::beast::http::request<boost::beast::http::string_body> request;
-                boost::beast::http::read(socket, buffer, request, error);
-                if (error) return;
-                ++served;
-                asio::write(socket, asio::buffer(a), error);
+                if (tls_) {
+                    asio::ssl::stream<asio::ip::tcp::socket&> stream(socket, *tls_);
+                    stream.handshake(asio::ssl::stream_base::server, error);
+                    if (!error) serve(stream, a);
+                } else {
+                    serve(socket, a);
+                }
                 socket.shutdown(asio::ip::tcp::socket::shutdown_both, error);
             }
         });
     }
     ~canned_server() { thread_.join(); }
-    std::string url() const { return "http://127.0.0.1:" + std::to_string(acceptor_.local_endpoint().port()); }
+    std::string url(const std::string& host = "127.0.0.1") const {
+        return (tls_ ? "https://" : "http://") + host + ":" + std::to_string(acceptor_.local_endpoint().port());
+    }
 
     std::atomic<int> served{0};
 
 private:
+    template <class Stream>
+    void serve(Stream& stream, const std::string& answer) {
+        boost::system::error_code error;
+        boost::beast::flat_buffer buffer;
+        boost::beast::http::request<boost::beast::http::string_body> request;
+        boost::beast::http::read(stream, buffer, request, error);
+        if (error) return;
+        ++served;
+        asio::write(stream, asio::buffer(answer), error);
+    }
+
     asio::io_context io_;
     asio::ip::tcp::acceptor acceptor_;
+    std::optional<asio::ssl::context> tls_;
     std::thread thread_;
+};
+
+// A throw-away self-signed certificate (its own CA) for `names` (a subjectAltName list).
+struct certificate {
+    temp_file cert{""};
+    temp_file key{""};
+    explicit certificate(const std::string& names) {
+        const std::string command =
+            "openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes -days 1 "
+            "-subj /CN=esign-test -addext subjectAltName=" +
+            names + " -keyout " + key.path + " -out " + cert.path + " 2>/dev/null";
+        REQUIRE(std::system(command.c_str()) == 0);
+    }
 };
 
 std::vector<unsigned> statuses(const std::vector<ec::attempt>& attempts) {
@@ -409,6 +447,49 @@ TEST_CASE("client: an answer that breaks the model is reported with its path", "
     REQUIRE(e);
     CHECK(e->http_status == 502);
     CHECK(e->body == "<html>bad gateway</html>");
+}
+
+TEST_CASE("client: HTTPS checks the certificate and the host name", "[http][client]") {
+    const std::string whoami = R"({"teamUuid":"t","teamName":"A","ownerEmail":"a@b.example","ownerUuid":"u"})";
+    certificate mine("IP:127.0.0.1,DNS:localhost");
+    certificate elsewhere("DNS:other.example");
+    auto options = quick(1);
+    options.ca_file = mine.cert.path;
+
+    SECTION("the CA file given: accepted, by address and by name") {
+        canned_server srv({answer(200, whoami), answer(200, whoami)}, mine.cert.path, mine.key.path);
+        ec::client by_address(srv.url(), ec::credentials::api_key("k"), options);
+        auto r = by_address.call(esign::utils_whoami_request{});
+        INFO((r ? std::string("ok") : ec::describe(r.error())));
+        CHECK(r);
+        ec::client by_name(srv.url("localhost"), ec::credentials::api_key("k"), options);
+        auto n = by_name.call(esign::utils_whoami_request{});
+        INFO((n ? std::string("ok") : ec::describe(n.error())));
+        CHECK(n);
+        CHECK(srv.served == 2);
+    }
+    SECTION("an unknown CA (the system's trust store): refused, nothing sent") {
+        canned_server srv({answer(200, whoami)}, mine.cert.path, mine.key.path);
+        ec::client c(srv.url(), ec::credentials::api_key("k"), quick());
+        auto r = c.call(esign::utils_whoami_request{});
+        const auto* e = r.error_if<ec::transport_error>();
+        REQUIRE(e);
+        CHECK(e->what == ec::transport_error::kind::tls);
+        CHECK_FALSE(e->sent);
+        CHECK(r.attempts().size() == 1);  // a certificate that fails fails again: not retried
+        CHECK(srv.served == 0);
+    }
+    SECTION("a certificate for another name: refused") {
+        canned_server srv({answer(200, whoami)}, elsewhere.cert.path, elsewhere.key.path);
+        auto other = options;
+        other.ca_file = elsewhere.cert.path;
+        ec::client c(srv.url("localhost"), ec::credentials::api_key("k"), other);
+        auto r = c.call(esign::utils_whoami_request{});
+        const auto* e = r.error_if<ec::transport_error>();
+        REQUIRE(e);
+        CHECK(e->what == ec::transport_error::kind::tls);
+        CHECK(srv.served == 0);
+    }
 }
 
 TEST_CASE("client: Retry-After replaces the backoff", "[http][client]") {
