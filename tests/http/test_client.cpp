@@ -611,7 +611,10 @@ TEST_CASE("client: asynchronous calls with a callback, a future and a coroutine"
     CHECK(r->teamUuid == t.teamUuid);
 
     asio::io_context io;
+    // A client on the coroutine's own io_context (no thread of its own) beside the shared one.
+    ec::client local(io.get_executor(), base_url(srv), ec::credentials::api_key(t.apiKey), quick());
     std::string by_coroutine;
+    std::string by_local_client;
     std::thread::id resumed_on;
     asio::co_spawn(
         io,
@@ -619,11 +622,14 @@ TEST_CASE("client: asynchronous calls with a callback, a future and a coroutine"
             auto got = co_await team.async_call(whoami, asio::use_awaitable);
             resumed_on = std::this_thread::get_id();
             by_coroutine = got ? got->teamUuid : ec::describe(got.error());
+            auto mine = co_await local.async_call(whoami, asio::use_awaitable);
+            by_local_client = mine ? mine->teamUuid : ec::describe(mine.error());
         },
         asio::detached);
     io.run();
     CHECK(by_coroutine == t.teamUuid);
     CHECK(resumed_on == std::this_thread::get_id());  // on the coroutine's executor, not the client's thread
+    CHECK(by_local_client == t.teamUuid);
 }
 
 TEST_CASE("client: one client shared by 8 threads", "[http][client]") {

@@ -22,8 +22,8 @@
 // Asynchronous: async_call(request, token) with any Asio completion token (a callback,
 // asio::use_future, asio::use_awaitable / deferred); the completion signature is
 // void(call_result<Response>), and the handler runs on its associated executor. The network
-// work runs on the client's own thread. The synchronous call(request) waits for it: do not call
-// it from a handler running on that thread (client::get_executor()).
+// work runs on the client's own thread, or on the executor it was given. The synchronous
+// call(request) waits for it: do not call it from a handler running there (get_executor()).
 //
 // Thread safety: one client may be shared by any number of threads, synchronous and
 // asynchronous calls alike. Its keep-alive connections sit in a small pool behind a mutex;
@@ -38,6 +38,7 @@
 #include <exception>
 #include <future>
 #include <memory>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -81,34 +82,36 @@ constexpr std::size_t rows_taking() noexcept {
 
 class client {
 public:
-    using executor_type = boost::asio::io_context::executor_type;
+    using executor_type = boost::asio::any_io_executor;
 
     // A client of the service at `base_url` (http://host:port or https://host:port, possibly
     // with a path prefix). Throws std::invalid_argument for a base URL it cannot use, or a CA
     // file that does not load: configuration, found before any call.
-    client(std::string_view base_url, credentials creds = {}, client_options options = {}) : work_(io_.get_executor()) {
-        auto where = detail::parse_base_url(base_url);
-        if (!where) throw std::invalid_argument("esign::client: not an http:// or https:// base URL");
-        state_ = std::make_shared<detail::shared_state>(io_.get_executor(), std::move(*where), creds.header(),
-                                                        std::move(options));
-        if (state_->where.tls) {
-            boost::system::error_code ec;
-            state_->tls.emplace(detail::make_tls_context(state_->options, ec));
-            if (ec) throw std::invalid_argument("esign::client: TLS trust store: " + ec.message());
-        }
-        thread_ = std::thread([this] { io_.run(); });
+    client(std::string_view base_url, credentials creds = {}, client_options options = {})
+        : own_io_(std::make_unique<boost::asio::io_context>(1)) {
+        init(own_io_->get_executor(), base_url, creds, std::move(options));
+        work_.emplace(own_io_->get_executor());
+        thread_ = std::thread([io = own_io_.get()] { io->run(); });
+    }
+    // A client whose network work runs on `executor` (e.g. an io_context its caller runs), with
+    // no thread of its own: an asynchronous call then costs no hop between threads. Its
+    // synchronous call() waits for that executor: never call it from a thread that runs it.
+    client(executor_type executor, std::string_view base_url, credentials creds = {}, client_options options = {}) {
+        init(std::move(executor), base_url, creds, std::move(options));
     }
     client(const client&) = delete;
     client& operator=(const client&) = delete;
 
     ~client() {
-        work_.reset();
-        io_.stop();
-        thread_.join();
+        if (own_io_) {
+            work_.reset();
+            own_io_->stop();
+            thread_.join();
+        }
         state_->pool.clear();
     }
 
-    executor_type get_executor() noexcept { return io_.get_executor(); }
+    executor_type get_executor() const noexcept { return state_->executor; }
 
     // The number of idle keep-alive connections (for tests and diagnostics).
     std::size_t idle_connections() const { return state_->pool.idle(); }
@@ -181,8 +184,20 @@ private:
         }
     };
 
-    boost::asio::io_context io_{1};
-    boost::asio::executor_work_guard<executor_type> work_;
+    void init(executor_type executor, std::string_view base_url, const credentials& creds, client_options options) {
+        auto where = detail::parse_base_url(base_url);
+        if (!where) throw std::invalid_argument("esign::client: not an http:// or https:// base URL");
+        state_ = std::make_shared<detail::shared_state>(std::move(executor), std::move(*where), creds.header(),
+                                                        std::move(options));
+        if (state_->where.tls) {
+            boost::system::error_code ec;
+            state_->tls.emplace(detail::make_tls_context(state_->options, ec));
+            if (ec) throw std::invalid_argument("esign::client: TLS trust store: " + ec.message());
+        }
+    }
+
+    std::unique_ptr<boost::asio::io_context> own_io_;  // the client's own, run by thread_ (first constructor)
+    std::optional<boost::asio::executor_work_guard<boost::asio::io_context::executor_type>> work_;
     std::shared_ptr<detail::shared_state> state_;
     std::thread thread_;
 };
