@@ -1,0 +1,129 @@
+// SPDX-License-Identifier: BSL-1.0
+// The typed client's overhead (include/esign/client/, issue 38): one envelope/get through the
+// client, against the same request written by hand with Beast, each on one keep-alive
+// connection to the same server, interleaved. "by hand, typed" also writes the request with
+// json::write and reads the answer with json::read, as a caller of the toolkit would; "by hand,
+// bytes" only moves the bytes. The synchronous client hands each call to its own thread and
+// waits; "async on the caller's io_context" runs it on the calling thread (no hop).
+//
+//   ESIGN_SERVER=build/release/examples/esign-reference-server ./build/release/bench/esign_bench_client
+//       --benchmark_repetitions=10 --benchmark_enable_random_interleaving=true   (one command line)
+#include <benchmark/benchmark.h>
+
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <boost/asio/connect.hpp>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/http.hpp>
+
+#include <esign/client/client.hpp>
+
+#include "../tests/http/server_process.hpp"
+
+namespace {
+
+namespace http = boost::beast::http;
+using tcp = boost::asio::ip::tcp;
+
+// The server, a team with one envelope, and both ways of asking for it.
+struct world {
+    esign::test::server_process server{std::vector<std::string>{"--threads", "1"}};
+    std::string url = "http://" + server.host() + ":" + std::to_string(server.port());
+    std::string key;
+    esign::envelope_get_request get;
+    std::unique_ptr<esign::client::client> api;
+
+    world() {
+        esign::client::client op(url);
+        esign::control_team_create_request team;
+        auto made = op.call(team);
+        key = made ? made->apiKey : "";
+        esign::client::client_options options;
+        options.pool_size = 1;  // one keep-alive connection
+        api = std::make_unique<esign::client::client>(url, esign::client::credentials::api_key(key), options);
+        esign::control_envelope_create_request create;
+        create.content.title = "Bench";
+        create.content.documents.push_back({"d.pdf", 1});
+        auto envelope = api->call(create);
+        if (envelope) get.envelopeUuid = envelope->envelopeUuid;
+    }
+    static world& instance() {
+        static world w;
+        return w;
+    }
+};
+
+// One keep-alive connection, by hand.
+class by_hand {
+public:
+    by_hand(const world& w) : socket_(io_), key_("Bearer " + w.key), host_(w.server.host()) {
+        tcp::resolver resolver(io_);
+        boost::asio::connect(socket_, resolver.resolve(w.server.host(), std::to_string(w.server.port())));
+        socket_.set_option(tcp::no_delay(true));
+    }
+    std::pair<unsigned, std::string> post(std::string body) {
+        http::request<http::string_body> req{http::verb::post, "/public/envelope/get", 11};
+        req.set(http::field::host, host_);
+        req.set(http::field::content_type, "application/json");
+        req.set(http::field::authorization, key_);
+        req.body() = std::move(body);
+        req.prepare_payload();
+        http::write(socket_, req);
+        http::response<http::string_body> res;
+        http::read(socket_, buffer_, res);
+        return {res.result_int(), std::move(res.body())};
+    }
+
+private:
+    boost::asio::io_context io_;
+    tcp::socket socket_;
+    boost::beast::flat_buffer buffer_;
+    std::string key_;
+    std::string host_;
+};
+
+void BM_envelope_get(benchmark::State& state) {
+    auto& w = world::instance();
+    // 0 client (sync), 1 by hand typed, 2 by hand bytes, 3 client (async, on the caller's io_context)
+    const int how = static_cast<int>(state.range(0));
+    std::unique_ptr<by_hand> hand;
+    if (how == 1 || how == 2) hand = std::make_unique<by_hand>(w);
+    boost::asio::io_context io;
+    esign::client::client_options options;
+    options.pool_size = 1;
+    esign::client::client local(io.get_executor(), w.url, esign::client::credentials::api_key(w.key), options);
+    const std::string bytes = esign::json::write(w.get);
+    int bad = 0;
+    for (auto _ : state) {
+        if (how == 0) {
+            auto r = w.api->call(w.get);
+            bad += !r;
+            benchmark::DoNotOptimize(r);
+        } else if (how == 3) {
+            local.async_call(w.get, [&](esign::client::call_result<esign::envelope_get_response> r) { bad += !r; });
+            io.run();
+            io.restart();
+        } else if (how == 1) {
+            auto [status, body] = hand->post(esign::json::write(w.get));
+            auto r = esign::json::read<esign::envelope_get_response>(body);
+            bad += status != 200 || !r;
+            benchmark::DoNotOptimize(r);
+        } else {
+            auto [status, body] = hand->post(bytes);
+            bad += status != 200;
+            benchmark::DoNotOptimize(body);
+        }
+    }
+    if (bad) state.SkipWithError("a call failed");
+    state.SetLabel(how == 0   ? "client"
+                   : how == 1 ? "by hand, typed"
+                   : how == 2 ? "by hand, bytes"
+                              : "client, async on the caller's io_context");
+}
+BENCHMARK(BM_envelope_get)->ArgName("how")->Arg(0)->Arg(1)->Arg(2)->Arg(3)->UseRealTime();
+
+}  // namespace

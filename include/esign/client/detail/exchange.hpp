@@ -1,0 +1,242 @@
+// SPDX-License-Identifier: BSL-1.0
+#pragma once
+// One call on the wire: its attempts (a connection from the pool or a new one, the request, the
+// answer), the waits between them, and the deadline over all. Bytes in, bytes out: no type of
+// the model here, so this is compiled once for every operation (the typed side is client.hpp's).
+#include <openssl/err.h>
+#include <openssl/ssl.h>
+
+#include <algorithm>
+#include <chrono>
+#include <exception>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <boost/asio/any_io_executor.hpp>
+#include <boost/asio/co_spawn.hpp>
+#include <boost/asio/awaitable.hpp>
+#include <boost/asio/connect.hpp>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/redirect_error.hpp>
+#include <boost/asio/ssl/context.hpp>
+#include <boost/asio/ssl/error.hpp>
+#include <boost/asio/ssl/host_name_verification.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <boost/asio/use_awaitable.hpp>
+#include <boost/beast/core/error.hpp>
+#include <boost/beast/http/read.hpp>
+#include <boost/beast/http/string_body.hpp>
+#include <boost/beast/http/write.hpp>
+
+#include <esign/client/detail/connection.hpp>
+#include <esign/client/detail/endpoint.hpp>
+#include <esign/client/detail/retry.hpp>
+#include <esign/client/error.hpp>
+#include <esign/client/options.hpp>
+
+namespace esign::client::detail {
+
+namespace asio = boost::asio;
+namespace beast = boost::beast;
+namespace http = boost::beast::http;
+using clock = std::chrono::steady_clock;
+
+// What every call of one client shares.
+struct shared_state {
+    asio::any_io_executor executor;
+    endpoint where;
+    std::string authorization;  // the Authorization header, empty for none
+    client_options options;
+    std::optional<asio::ssl::context> tls;  // for https://
+    connection_pool pool;
+
+    shared_state(asio::any_io_executor ex, endpoint e, std::string auth, client_options o)
+        : executor(std::move(ex)),
+          where(std::move(e)),
+          authorization(std::move(auth)),
+          options(std::move(o)),
+          pool(options.pool_size) {}
+};
+
+// The TLS context of a client: peer verification always on; the CA file given, else the
+// system's trust store. An error is the client's to report (a CA file that does not load).
+inline asio::ssl::context make_tls_context(const client_options& options, boost::system::error_code& ec) {
+    asio::ssl::context ctx(asio::ssl::context::tls_client);
+    ctx.set_options(asio::ssl::context::default_workarounds | asio::ssl::context::no_sslv2 |
+                    asio::ssl::context::no_sslv3 | asio::ssl::context::no_tlsv1 | asio::ssl::context::no_tlsv1_1);
+    ctx.set_verify_mode(asio::ssl::verify_peer, ec);
+    if (!ec) {
+        if (options.ca_file.empty())
+            ctx.set_default_verify_paths(ec);
+        else
+            ctx.load_verify_file(options.ca_file, ec);
+    }
+    return ctx;
+}
+
+// Bytes answered by a call: the last attempt's status and body, or its transport failure.
+struct raw_outcome {
+    unsigned status = 0;
+    std::string body;
+    std::optional<transport_error> failure;
+    std::vector<attempt> attempts;
+};
+
+struct attempt_outcome {
+    unsigned status = 0;
+    std::string body;
+    std::string request_id;
+    std::optional<std::chrono::milliseconds> retry_after;
+    std::optional<transport_error> failure;
+};
+
+// How long an operation may take: its own limit, within what is left of the call.
+inline std::chrono::milliseconds within(std::chrono::milliseconds limit, clock::time_point deadline) {
+    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - clock::now());
+    return std::max(std::chrono::milliseconds{0}, std::min(limit, left));
+}
+
+inline transport_error failure(transport_error::kind what, boost::system::error_code ec, bool sent) {
+    if (ec == beast::error::timeout) what = transport_error::kind::timeout;
+    return transport_error{what, ec, sent};
+}
+
+// A new connection to the endpoint, or why there is none (nothing was sent).
+inline asio::awaitable<std::unique_ptr<connection>> open(shared_state& s, clock::time_point deadline,
+                                                         std::optional<transport_error>& error) {
+    using kind = transport_error::kind;
+    boost::system::error_code ec;
+    asio::ip::tcp::resolver resolver(s.executor);
+    const auto found =
+        co_await resolver.async_resolve(s.where.host, s.where.port, asio::redirect_error(asio::use_awaitable, ec));
+    if (ec) {
+        error = failure(kind::resolve, ec, false);
+        co_return nullptr;
+    }
+    auto c = std::make_unique<connection>();
+    if (s.tls)
+        c->tls.emplace(s.executor, *s.tls);
+    else
+        c->plain.emplace(s.executor);
+    c->tcp().expires_after(within(s.options.connect_timeout, deadline));
+    co_await c->tcp().async_connect(found, asio::redirect_error(asio::use_awaitable, ec));
+    if (ec) {
+        error = failure(kind::connect, ec, false);
+        co_return nullptr;
+    }
+    c->tcp().socket().set_option(asio::ip::tcp::no_delay(true), ec);
+    if (c->tls) {
+        // SNI for a name (never for an address), and the certificate checked against the host.
+        if (!s.where.ip_literal && !SSL_set_tlsext_host_name(c->tls->native_handle(), s.where.host.c_str())) {
+            error = failure(kind::tls, {static_cast<int>(::ERR_get_error()), asio::error::get_ssl_category()}, false);
+            co_return nullptr;
+        }
+        c->tls->set_verify_mode(asio::ssl::verify_peer);
+        c->tls->set_verify_callback(asio::ssl::host_name_verification(s.where.host));
+        co_await c->tls->async_handshake(asio::ssl::stream_base::client, asio::redirect_error(asio::use_awaitable, ec));
+        if (ec) {
+            error = failure(kind::tls, ec, false);
+            co_return nullptr;
+        }
+    }
+    co_return c;
+}
+
+// Sends the request on `c` and reads the answer.
+template <class Stream>
+asio::awaitable<void> exchange_on(Stream& stream, connection& c, http::request<http::string_body>& request,
+                                  std::size_t max_body, attempt_outcome& out) {
+    boost::system::error_code ec;
+    co_await http::async_write(stream, request, asio::redirect_error(asio::use_awaitable, ec));
+    if (ec) {
+        // Not all of it went out: the server cannot have acted on a request it did not get whole.
+        out.failure = failure(transport_error::kind::closed, ec, false);
+        co_return;
+    }
+    http::response_parser<http::string_body> parser;
+    parser.body_limit(max_body);
+    co_await http::async_read(stream, c.buffer, parser, asio::redirect_error(asio::use_awaitable, ec));
+    if (ec) {
+        const bool closed = ec == http::error::end_of_stream || ec == asio::error::eof ||
+                            ec == asio::error::connection_reset || ec == asio::ssl::error::stream_truncated;
+        out.failure = failure(closed ? transport_error::kind::closed : transport_error::kind::protocol, ec, true);
+        co_return;
+    }
+    auto response = parser.release();
+    out.status = response.result_int();
+    if (auto id = response.find("X-Request-Id"); id != response.end()) out.request_id = std::string(id->value());
+    if (auto after = response.find(http::field::retry_after); after != response.end())
+        out.retry_after = retry_after(after->value());
+    out.body = std::move(response.body());
+    if (!response.keep_alive()) c.tcp().close();  // the server said so: not for the pool
+}
+
+// One attempt: a pooled or new connection, the request, the answer; the connection goes back
+// to the pool when the answer leaves it usable.
+inline asio::awaitable<attempt_outcome> attempt_once(shared_state& s, const std::string& target,
+                                                     const std::string& body, clock::time_point deadline) {
+    attempt_outcome out;
+    auto c = s.pool.take();
+    if (!c) {
+        c = co_await open(s, deadline, out.failure);
+        if (!c) co_return out;
+    }
+    http::request<http::string_body> request{http::verb::post, target, 11};
+    request.set(http::field::host, s.where.host_header);
+    request.set(http::field::content_type, "application/json");
+    request.set(http::field::user_agent, "esign-client");
+    if (!s.authorization.empty()) request.set(http::field::authorization, s.authorization);
+    request.body() = body;
+    request.prepare_payload();
+    c->tcp().expires_after(within(s.options.read_timeout, deadline));
+    if (c->tls)
+        co_await exchange_on(*c->tls, *c, request, s.options.max_response_bytes, out);
+    else
+        co_await exchange_on(*c->plain, *c, request, s.options.max_response_bytes, out);
+    if (!out.failure && c->tcp().socket().is_open()) {
+        c->tcp().expires_never();
+        s.pool.give_back(std::move(c));
+    }
+    co_return out;
+}
+
+// The call: attempts until one is final, the attempts are spent, or the deadline is near.
+inline asio::awaitable<raw_outcome> run_call(std::shared_ptr<shared_state> s, std::string path, std::string body,
+                                             bool read_only) {
+    const auto deadline = clock::now() + s->options.total_timeout;
+    const std::string target = s->where.prefix + path;
+    raw_outcome out;
+    for (unsigned n = 1;; ++n) {
+        auto a = co_await attempt_once(*s, target, body, deadline);
+        out.attempts.push_back(attempt{a.status, a.request_id});
+        const bool again = a.failure ? retry_transport(*a.failure, read_only) : retry_status(a.status, read_only);
+        const auto wait = a.retry_after ? *a.retry_after : backoff(n, s->options.backoff_base, s->options.backoff_cap);
+        if (!again || n >= s->options.max_attempts || clock::now() + wait >= deadline) {
+            out.status = a.status;
+            out.body = std::move(a.body);
+            out.failure = std::move(a.failure);
+            co_return out;
+        }
+        asio::steady_timer timer(s->executor, wait);
+        boost::system::error_code ec;
+        co_await timer.async_wait(asio::redirect_error(asio::use_awaitable, ec));
+    }
+}
+
+// Starts a call on the client's executor; `done` gets its outcome there. Not a template, so that
+// the coroutine machinery is compiled once per program rather than once per row.
+inline void start_call(std::shared_ptr<shared_state> s, std::string path, std::string body, bool read_only,
+                       std::function<void(raw_outcome)> done) {
+    auto executor = s->executor;
+    asio::co_spawn(executor, run_call(std::move(s), std::move(path), std::move(body), read_only),
+                   [done = std::move(done)](std::exception_ptr e, raw_outcome raw) {
+                       if (e) std::rethrow_exception(e);  // run_call reports failures as values: only bad_alloc
+                       done(std::move(raw));
+                   });
+}
+
+}  // namespace esign::client::detail
