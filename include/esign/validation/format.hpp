@@ -9,7 +9,7 @@
 #include <string>
 #include <string_view>
 
-#include <fmt/core.h>
+#include <fmt/format.h>  // (not core.h: formatter<string_view>::format, which these derive from, is defined here)
 
 #include <esign/validation/enum_names.hpp>
 #include <esign/validation/problem.hpp>
