@@ -30,6 +30,7 @@
 #include <boost/beast/http/read.hpp>
 #include <boost/beast/http/string_body.hpp>
 #include <boost/json.hpp>
+#include <fmt/core.h>
 
 #include <esign/client/client.hpp>
 
@@ -407,6 +408,37 @@ TEST_CASE("client: the server's errors come back decoded, with their details and
     REQUIRE(e);
     CHECK(e->http_status == 401);
     CHECK(e->body.error.code == esign::error_code::AUTHENTICATION_ERROR);
+}
+
+// The example of README.md, "Calling the service from C++": one envelope's title and status, or
+// why not.
+std::string envelope_line(const std::string& base_url, const std::string& key, const std::string& uuid) {
+    // README snippet: client
+    namespace ec = esign::client;
+    ec::client api(base_url, ec::credentials::api_key(key));  // or credentials::access_key(access, secret)
+    esign::envelope_get_request get;
+    get.envelopeUuid = uuid;
+    auto r = api.call(get);  // call_result<esign::envelope_get_response>
+    if (r) return fmt::format("{}: {}", r->title, esign::enum_to_wire(r->status));
+    if (const auto* e = r.error_if<ec::server_error>())  // the server's error body
+        return fmt::format("{} {}", esign::enum_to_wire(e->body.error.code), e->body.error.message);
+    return ec::describe(r.error());  // request_error (nothing sent), transport_error, response_error
+    // README snippet end
+}
+
+TEST_CASE("client: the README's example", "[http][client]") {
+    test_server srv;
+    ec::client op(base_url(srv), {}, quick());
+    const auto t = new_team(op);
+    api_caller team{srv, t.apiKey};
+    const std::string uuid(team.ok("/_control/envelope/create",
+                                   boost::json::parse(R"({"title":"Lease","documents":[{"title":"d","pageCount":1}]})"))
+                               .at("envelopeUuid")
+                               .as_string());
+    CHECK(envelope_line(base_url(srv), t.apiKey, uuid) == "Lease: draft");
+    CHECK(envelope_line(base_url(srv), t.apiKey, "0b5c2a1e-9a7e-4c5b-8a3d-2f6e1d4c3b2a")
+              .starts_with("ENVELOPE_NOT_FOUND "));
+    CHECK(envelope_line(base_url(srv), t.apiKey, "not-a-uuid").find("envelopeUuid") != std::string::npos);
 }
 
 TEST_CASE("client: a request with problems is refused before any byte is sent", "[http][client]") {
