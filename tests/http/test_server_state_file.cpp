@@ -3,6 +3,7 @@
 // restart whole (keys, snapshot bytes, queued deliveries, which are attempted afterwards); a kill
 // at any moment leaves a file the next start loads whole; a file or folder that cannot serve
 // stops the start and is left as it was.
+#include "cli.hpp"
 #include "hook_receiver.hpp"
 #include "test_support.hpp"
 
@@ -99,6 +100,14 @@ void populate(api_caller& api) {
            object{{"contacts", array{object{{"email", "c@example.com"}, {"firstname", "C"}, {"lastname", "D"}}}}});
 }
 
+// A new team of the server (/_control/team/create).
+boost::json::object control_ok_of(server_process& srv) {
+    auto r = post(srv.host(), srv.port(), "/_control/team/create", "{}");
+    INFO(r.body);
+    REQUIRE(r.status == 200);
+    return r.json().as_object();
+}
+
 // The team's snapshot, as the server wrote it.
 std::string snapshot(api_caller& api) {
     auto r = api.call("/_control/team/snapshot", object{});
@@ -172,6 +181,7 @@ TEST_CASE("state file: killed with SIGKILL at any moment, the server starts agai
     INFO("seed " << seed);
     struct lane_result {
         int rounds = 0;
+        std::size_t loaded = 0;  // envelopes at the last start: the saves did write
         std::vector<std::string> failures;
     };
     std::vector<lane_result> results(lanes);
@@ -209,6 +219,7 @@ TEST_CASE("state file: killed with SIGKILL at any moment, the server starts agai
                         return fail(round, std::to_string(now) + " envelopes, expected " + std::to_string(loaded) +
                                                " to " + std::to_string(loaded + written + 1));
                     loaded = now;
+                    out.loaded = now;
                     written = 0;
                     const auto kill_at =
                         std::chrono::steady_clock::now() + std::chrono::milliseconds(kill_after_ms(rng));
@@ -229,6 +240,7 @@ TEST_CASE("state file: killed with SIGKILL at any moment, the server starts agai
     for (const auto& r : results) {
         for (const auto& f : r.failures) FAIL_CHECK(f);
         CHECK(r.rounds == rounds);
+        CHECK(r.loaded > 0);
     }
     CHECK(std::chrono::steady_clock::now() - started < 60s);
 }
@@ -286,6 +298,48 @@ TEST_CASE("state file: a malformed file, a missing or read-only folder stop the 
         CHECK(r.status == 2);
         CHECK(r.err.find("--save-interval needs --state-file") != std::string::npos);
     }
+}
+
+TEST_CASE("state file: SIGINT saves too; a save that fails at the stop is exit status 1", "[server][state-file]") {
+    temp_dir dir;
+    const std::string folder = dir.path + "/sub";
+    std::filesystem::create_directory(folder);
+    const std::string file = folder + "/state.json";
+    std::string key;
+    {
+        server_process srv({"--state-file", file});
+        key = string_member(control_ok_of(srv), "apiKey");
+        CHECK(srv.stop(SIGINT) == 0);
+    }
+    REQUIRE(exists(file));
+    CHECK(bytes_of(file).find(key) != std::string::npos);
+
+    server_process srv({"--state-file", file});
+    std::filesystem::remove_all(folder);  // the save at the stop cannot be written
+    CHECK(srv.stop() == 1);
+}
+
+TEST_CASE("state file: the command line", "[server][state-file][cli]") {
+    using esign::server::command_line;
+    auto parse = [](std::vector<std::string_view> args) { return esign::server::parse_command_line(args); };
+    auto refused = [&](std::vector<std::string_view> args) {
+        return std::holds_alternative<esign::server::command_line_error>(parse(std::move(args)));
+    };
+    const auto none = std::get<command_line>(parse({}));
+    CHECK_FALSE(none.state_file);
+    CHECK_FALSE(none.save_interval);
+    const auto both =
+        std::get<command_line>(parse({"--state-file", "/var/lib/esign/state.json", "--save-interval=30"}));
+    CHECK(both.state_file == "/var/lib/esign/state.json");
+    CHECK(both.save_interval == 30u);
+    CHECK(refused({"--state-file", ""}));
+    CHECK(refused({"--state-file"}));
+    CHECK(refused({"--state-file", "s.json", "--save-interval", "0"}));
+    CHECK(refused({"--state-file", "s.json", "--save-interval", "86401"}));
+    CHECK(refused({"--save-interval", "5"}));  // without a file to save to
+    const std::string usage(esign::server::usage_text);
+    CHECK(usage.find("--state-file FILE") != std::string::npos);
+    CHECK(usage.find("--save-interval SECONDS") != std::string::npos);
 }
 
 }  // namespace test_server_state_file
