@@ -25,8 +25,8 @@
 #include "http_server.hpp"
 #include "log.hpp"
 #include "openapi_document.hpp"
-#include "tls.hpp"
 #include "state_file.hpp"
+#include "tls.hpp"
 #include "webhook_sender.hpp"
 
 namespace {

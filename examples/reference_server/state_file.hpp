@@ -21,7 +21,7 @@
 #include <thread>
 #include <utility>
 
-#include <fmt/format.h>
+#include <fmt/core.h>
 
 #include <esign/reference/state_file.hpp>
 
