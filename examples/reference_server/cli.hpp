@@ -7,7 +7,7 @@
 //                          [--control-token-file FILE | --control-token TOKEN] [--no-control]
 //                          [--max-connections N] [--max-teams N]
 //                          [--journal-size N] [--self-check] [--documentation-url BASE]
-//                          [--public-url BASE]
+//                          [--public-url BASE] [--state-file FILE [--save-interval SECONDS]]
 //                          [--header-timeout MS] [--body-timeout MS] [--write-timeout MS]
 //                          [--tls-cert FILE --tls-key FILE] [--verbose] [--help]
 //
@@ -86,13 +86,23 @@ inline constexpr std::string_view usage_text =
     "                           first, then its chain); needs --tls-key. The first line then says\n"
     "                           'listening on https://HOST:PORT', and written URLs use https\n"
     "  --tls-key FILE           the certificate's PEM private key (not passphrase-protected)\n"
+    "  --state-file FILE        keep the teams across restarts (contract.md 7.3): at start, load\n"
+    "                           every team from FILE when it exists (its keys, uuids, clocks,\n"
+    "                           records and queued webhook deliveries; not journals or fault\n"
+    "                           rules), in place of the fixture's teams; on SIGINT or SIGTERM,\n"
+    "                           write every team to FILE atomically (FILE.tmp in the same folder,\n"
+    "                           flushed, renamed over FILE; mode 0600: it holds the teams' keys).\n"
+    "                           A malformed FILE, or a folder that is missing or not writable,\n"
+    "                           stops the start (FILE is left as it is)\n"
+    "  --save-interval SECONDS  with --state-file: also write FILE every SECONDS (1 to 86400)\n"
     "  --verbose                one line per request on stderr\n"
     "  --help                   this text\n"
     "\n"
     "SIGINT or SIGTERM stop the server cleanly (exit status 0). Exit status 2: bad command line,\n"
-    "unreadable or refused fixture, no usable control token (unreadable or empty file, more than\n"
-    "one source), an unreadable or mismatching --tls-cert/--tls-key, or an address that cannot be\n"
-    "listened on.\n";
+    "unreadable or refused fixture or state file, a state file's folder missing or not writable,\n"
+    "no usable control token (unreadable or empty file, more than one source), an unreadable or\n"
+    "mismatching --tls-cert/--tls-key, or an address that cannot be listened on. Exit status 1:\n"
+    "the state file could not be written at the stop.\n";
 
 struct listen_address {
     std::string host = "127.0.0.1";  // without brackets for IPv6
@@ -122,6 +132,9 @@ struct command_line {
     std::optional<std::string> public_url;  // --public-url (contract.md §7.1)
     std::optional<std::string> tls_cert;    // --tls-cert, --tls-key: both or neither (contract.md §7.4)
     std::optional<std::string> tls_key;
+    // --state-file, --save-interval (contract.md §7.3; examples/reference_server/state_file.hpp)
+    std::optional<std::string> state_file;
+    std::optional<unsigned> save_interval;  // seconds
     bool verbose = false;
     bool help = false;
 
@@ -369,12 +382,20 @@ inline std::variant<command_line, command_line_error> parse_command_line(const s
         } else if (arg == "--seed") {
             if (auto e = number(cl.seed, std::uint64_t{0}, std::uint64_t{UINT64_MAX}, "an unsigned 64-bit number"))
                 return *e;
+        } else if (arg == "--state-file") {  // hook for the state file
+            auto v = value();
+            if (!v) return missing();
+            if (v->empty()) return command_line_error{"--state-file: empty file name"};
+            cl.state_file = std::string(*v);
+        } else if (arg == "--save-interval") {
+            if (auto e = number(cl.save_interval, 1u, 86'400u, "seconds from 1 to 86400")) return *e;
         } else {
             return command_line_error{"unknown argument '" + std::string(args[i]) + "'"};
         }
     }
     if (cl.tls_cert.has_value() != cl.tls_key.has_value())
         return command_line_error{"--tls-cert and --tls-key go together: give both or neither"};
+    if (cl.save_interval && !cl.state_file) return command_line_error{"--save-interval needs --state-file"};
     return cl;
 }
 

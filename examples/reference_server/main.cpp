@@ -5,6 +5,7 @@
 // in backend_definitions.cpp, the OpenAPI document in openapi_document.cpp):
 //   g++ -std=c++20 -O2 -DESIGN_SEPARATE_COMPILATION -Iinclude examples/reference_server/*.cpp
 //       -o esign-reference-server -lboost_json -lfmt -lssl -lcrypto -pthread
+#include <chrono>
 #include <csignal>
 #include <cstdlib>
 #include <cstdio>
@@ -24,6 +25,7 @@
 #include "http_server.hpp"
 #include "log.hpp"
 #include "openapi_document.hpp"
+#include "state_file.hpp"
 #include "tls.hpp"
 #include "webhook_sender.hpp"
 
@@ -84,6 +86,33 @@ int run(const server::command_line& cl, std::optional<std::string> control_token
         return 2;
     }
 
+    // Hook for the state file (contract.md §7.3): its teams replace the fixture's; a file that
+    // cannot be loaded, or a folder where it could not be saved, stops the start.
+    std::optional<server::state_saver> saver;
+    if (cl.state_file) {
+        const std::string& file = *cl.state_file;
+        if (auto error = server::state_file_unwritable(file)) {
+            log.error(fmt::format("--state-file {}: {}", file, *error));
+            return 2;
+        }
+        auto read = server::read_state_file_text(file);
+        if (!read.error.empty()) {
+            log.error(fmt::format("--state-file {}: {}", file, read.error));
+            return 2;
+        }
+        if (read.text) {
+            auto problems = reference::load_state(*backend, *read.text);
+            if (!problems.empty()) {
+                log.error(fmt::format("--state-file {}: refused (nothing loaded, the file is left as it is):", file));
+                for (const auto& p : problems) log.error(fmt::format("  at {}: {}", format_path(p.path), p.message));
+                return 2;
+            }
+        }
+        std::optional<std::chrono::seconds> interval;
+        if (cl.save_interval) interval = std::chrono::seconds(*cl.save_interval);
+        saver.emplace(*backend, file, interval, log);
+    }
+
     const unsigned threads = cl.effective_threads();
     boost::asio::io_context ioc(static_cast<int>(threads));
     server::http_config config;
@@ -132,6 +161,7 @@ int run(const server::command_line& cl, std::optional<std::string> control_token
 
     http.start();
     sender.start();
+    if (saver) saver->start();
 
     std::printf("listening on %s://%s:%u\n", scheme, host.c_str(), static_cast<unsigned>(bound.port()));
     std::fflush(stdout);
@@ -171,6 +201,11 @@ int run(const server::command_line& cl, std::optional<std::string> control_token
     }
     for (auto& t : pool) t.join();
     sender.stop();
+    // Every request answered and every attempt recorded: the state to keep (§7.3).
+    if (saver) {
+        saver->stop();
+        if (!saver->save()) return 1;
+    }
     log.info("stopped");
     return 0;
 }

@@ -60,6 +60,8 @@
 
 namespace esign::reference {
 
+struct state_file_document;  // hook for the state file (state_file.hpp)
+
 class backend {
 public:
     // Webhook retries: attempts in all, and the delay before the first retry (doubling after),
@@ -210,6 +212,15 @@ public:
         all.clock_offset = global_offset_.load();
         return f(std::as_const(all));
     }
+
+    // --- the state file (contract.md §7.3), defined in <esign/reference/state_file.hpp> ------
+
+    // Every team as the state file holds it; each team copied under its own lock, one at a time.
+    state_file_document export_state();
+
+    // Replaces every team by the file's, checked whole first: its problems, and then nothing
+    // changed. The teams in place before are retired, as by a server-wide reset.
+    problem_list import_state(state_file_document doc);
 
     // --- webhook deliveries, for the server's sender threads -------------------------------
 

@@ -17,6 +17,7 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <utility>
 #include <vector>
 
 #include <esign/reference/team/shard.hpp>
@@ -105,6 +106,18 @@ public:
             if (q.team.get() == &team)
                 for (const auto& j : q.jobs)
                     if (j.generation == generation) out.push_back(j.job);
+        return out;
+    }
+
+    // The same, each with the instant it falls due on the team's clock (the state file keeps a
+    // retry's backoff across a restart: reference/state_file.hpp).
+    std::vector<std::pair<webhook_job, std::int64_t>> jobs_due_of(const team_shard& team, std::uint64_t generation) {
+        std::vector<std::pair<webhook_job, std::int64_t>> out;
+        std::lock_guard lock(mutex_);
+        for (const auto& q : ring_)
+            if (q.team.get() == &team)
+                for (const auto& j : q.jobs)
+                    if (j.generation == generation) out.emplace_back(j.job, j.due);
         return out;
     }
 
