@@ -245,7 +245,7 @@ TEST_CASE("state file: killed with SIGKILL at any moment, the server starts agai
     CHECK(std::chrono::steady_clock::now() - started < 60s);
 }
 
-TEST_CASE("state file: a malformed file, a missing or read-only folder stop the start; the file is left as it was",
+TEST_CASE("state file: a malformed file, a missing or read-only folder stop the start, the file left as it was",
           "[server][state-file]") {
     temp_dir dir;
     const std::string file = dir.path + "/state.json";
@@ -300,7 +300,7 @@ TEST_CASE("state file: a malformed file, a missing or read-only folder stop the 
     }
 }
 
-TEST_CASE("state file: SIGINT saves too; a save that fails at the stop is exit status 1", "[server][state-file]") {
+TEST_CASE("state file: SIGINT saves too, and a save that fails at the stop is exit status 1", "[server][state-file]") {
     temp_dir dir;
     const std::string folder = dir.path + "/sub";
     std::filesystem::create_directory(folder);
