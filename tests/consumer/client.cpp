@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: BSL-1.0
 // A consumer of esign::client (include/esign/client/): its headers compile with the consumer's
 // warnings and link with what the target brings (OpenSSL, threads). Built by the CMake consumer
-// tests (find_package, add_subdirectory, FetchContent) beside main.cpp.
+// test of the installed package (find_package) beside main.cpp.
 #include <esign/client/client.hpp>
 #include <esign/client/webhook_receiver.hpp>
 
