@@ -13,6 +13,8 @@
 #include <boost/beast/http.hpp>
 #include <boost/json/parse.hpp>
 
+#include "beast_response.hpp"
+
 namespace esign::test {
 
 namespace {
@@ -110,12 +112,7 @@ struct http_connection::impl {
         parser.body_limit(64 * 1024 * 1024);
         if (method == http::verb::head) parser.skip(true);  // the answer to HEAD has no body
         run([&](auto done) { http::async_read(stream_, buffer_, parser, done); });
-        auto res = parser.release();
-        http_response out;
-        out.status = res.result_int();
-        for (const auto& f : res) out.headers.emplace_back(std::string(f.name_string()), std::string(f.value()));
-        out.body = std::move(res.body());
-        out.keep_alive = res.keep_alive();
+        http_response out = response_of(parser.release());
         if (!out.keep_alive) close();
         wire_log::instance().record(target, out);
         return out;

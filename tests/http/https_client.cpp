@@ -12,6 +12,8 @@
 #include <boost/beast/ssl.hpp>
 #include <openssl/ssl.h>
 
+#include "beast_response.hpp"
+
 namespace esign::test {
 
 namespace https_client_detail {
@@ -90,12 +92,7 @@ struct https_connection::impl {
         http::response_parser<http::string_body> parser;
         parser.body_limit(64 * 1024 * 1024);
         run([&](auto done) { http::async_read(stream_, buffer_, parser, done); });
-        auto res = parser.release();
-        http_response out;
-        out.status = res.result_int();
-        for (const auto& f : res) out.headers.emplace_back(std::string(f.name_string()), std::string(f.value()));
-        out.body = std::move(res.body());
-        out.keep_alive = res.keep_alive();
+        http_response out = response_of(parser.release());
         if (!out.keep_alive) close();
         wire_log::instance().record(target, out);
         return out;
