@@ -55,7 +55,6 @@
 #include <boost/asio/prefer.hpp>
 #include <boost/asio/associated_executor.hpp>
 #include <boost/asio/execution/outstanding_work.hpp>
-#include <boost/asio/use_future.hpp>
 
 #include <esign/client/detail/endpoint.hpp>
 #include <esign/client/detail/exchange.hpp>
@@ -137,9 +136,15 @@ public:
 
     // ---- synchronous --------------------------------------------------------------------------
 
+    // Waits for the outcome on the calling thread (not through asio::use_future: a future per
+    // response type would cost every row of a program its own promise machinery).
     template <class Row>
     call_result<typename Row::response_type> call(const Row& row, const typename Row::request_type& request) {
-        return async_call(row, request, boost::asio::use_future).get();
+        using response = typename Row::response_type;
+        auto checked = esign::check(request);
+        if (!checked) return {call_error(request_error{std::move(checked).take_problems()}), {}};
+        return detail::judge<response>(
+            detail::wait_for_call(state_, std::string(row.path), json::write(request), row.read_only));
     }
 
     template <class Request>

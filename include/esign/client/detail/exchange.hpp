@@ -10,6 +10,7 @@
 #include <chrono>
 #include <exception>
 #include <functional>
+#include <future>
 #include <memory>
 #include <optional>
 #include <string>
@@ -237,6 +238,16 @@ inline void start_call(std::shared_ptr<shared_state> s, std::string path, std::s
                        if (e) std::rethrow_exception(e);  // run_call reports failures as values: only bad_alloc
                        done(std::move(raw));
                    });
+}
+
+// Starts a call and waits for its outcome on the calling thread (never one that runs the
+// client's executor: the call could not progress).
+inline raw_outcome wait_for_call(std::shared_ptr<shared_state> s, std::string path, std::string body, bool read_only) {
+    auto outcome = std::make_shared<std::promise<raw_outcome>>();
+    auto ready = outcome->get_future();
+    start_call(std::move(s), std::move(path), std::move(body), read_only,
+               [outcome](raw_outcome raw) { outcome->set_value(std::move(raw)); });
+    return ready.get();
 }
 
 }  // namespace esign::client::detail
