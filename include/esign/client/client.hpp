@@ -121,10 +121,10 @@ public:
     template <class Row, class Token>
     auto async_call(const Row& row, const typename Row::request_type& request, Token&& token) {
         using response = typename Row::response_type;
-        auto checked = esign::check(request);
-        return boost::asio::async_initiate<Token, void(call_result<response>)>(
-            initiation<response>{state_}, token, std::string(row.path), row.read_only,
-            checked ? json::write(request) : std::string{}, std::move(checked).take_problems());
+        auto [body, problems] = wire_form(request);
+        return boost::asio::async_initiate<Token, void(call_result<response>)>(initiation<response>{state_}, token,
+                                                                               std::string(row.path), row.read_only,
+                                                                               std::move(body), std::move(problems));
     }
 
     // The call of the one row that takes Request.
@@ -141,10 +141,10 @@ public:
     template <class Row>
     call_result<typename Row::response_type> call(const Row& row, const typename Row::request_type& request) {
         using response = typename Row::response_type;
-        auto checked = esign::check(request);
-        if (!checked) return {call_error(request_error{std::move(checked).take_problems()}), {}};
+        auto [body, problems] = wire_form(request);
+        if (!problems.empty()) return {call_error(request_error{std::move(problems)}), {}};
         return detail::judge<response>(
-            detail::wait_for_call(state_, std::string(row.path), json::write(request), row.read_only));
+            detail::wait_for_call(state_, std::string(row.path), std::move(body), row.read_only));
     }
 
     template <class Request>
@@ -153,6 +153,15 @@ public:
     }
 
 private:
+    // What a call sends: the request's JSON, or, when esign::check finds problems, nothing (the
+    // problems come back as request_error, no byte on the wire).
+    template <class Request>
+    static std::pair<std::string, problem_list> wire_form(const Request& request) {
+        auto checked = esign::check(request);
+        if (!checked) return {std::string{}, std::move(checked).take_problems()};
+        return {json::write(request), problem_list{}};
+    }
+
     template <class Request>
     static constexpr const auto& row_of() noexcept {
         static_assert(detail::rows_taking<Request>() != 0, "esign::client: no row of all_operations takes this type");
