@@ -164,12 +164,23 @@ struct codec<boost::json::object> {
         else
             d.add(problem_kind::type, detail::expected_but("an object", v.kind()));
     }
+    template <class Reader>
+    static bool read_direct(Reader& in, boost::json::object& out) {
+        boost::json::value v;
+        if (!in.dom(v) || !v.is_object()) return false;  // not an object: the decoder says so
+        out = std::move(v.get_object());
+        return true;
+    }
     static void encode(const boost::json::object& in, boost::json::value& out) { out = in; }
 };
 
 template <>
 struct codec<boost::json::value> {
     static void decode(const boost::json::value& v, boost::json::value& out, decoder&) { out = v; }
+    template <class Reader>
+    static bool read_direct(Reader& in, boost::json::value& out) {
+        return in.dom(out);
+    }
     static void encode(const boost::json::value& in, boost::json::value& out) { out = in; }
 };
 

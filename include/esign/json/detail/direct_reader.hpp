@@ -13,14 +13,19 @@
 //
 // A codec takes part with
 //   template <class Reader> static bool read_direct(Reader& in, T& out);
-// (false: give up), built from `in.value(x)`, `in.object(f)`, `in.array(f)` and `in.null()`;
-// a codec with `read` (a scalar) takes part without it. Any other codec gives up.
+// (false: give up), built from `in.value(x)`, `in.object(f)`, `in.array(f)`, `in.null()` and,
+// for a member kept as JSON (boost::json::value or object), `in.dom(v)`; a codec with `read` (a
+// scalar) takes part without it. Any other codec gives up.
 //
 // Bounded: the recursion follows the type's nesting, not the body's (a container where the type
-// has none gives up), and containers deeper than max_depth give up (the decoder refuses them).
+// has none gives up), but for `dom`, and containers deeper than max_depth give up (the decoder
+// refuses them), `dom`'s included.
 #include <cstddef>
+#include <string>
 #include <string_view>
 #include <utility>
+
+#include <boost/json/value.hpp>
 
 #include <esign/json/codec.hpp>
 #include <esign/json/decoder.hpp>
@@ -113,6 +118,31 @@ public:
         skip_whitespace();
         if (end_ - p_ < 4 || std::string_view(p_, 4) != "null") return false;
         p_ += 4;
+        return true;
+    }
+
+    // Any JSON value into `out`, as the decoder builds it for a member kept as JSON
+    // (json/detail/dom_builder.hpp); gives up on a member name twice in one object, which the
+    // decoder reports with its path.
+    bool dom(boost::json::value& out) {
+        skip_whitespace();
+        if (p_ == end_) return false;
+        if (*p_ == '{') {
+            auto& members = out.emplace_object();
+            std::string key;  // a name with escapes is a view of the scanner's buffer: copied first
+            return object([&](std::string_view name) {
+                key.assign(name);
+                auto [at, added] = members.emplace(key, nullptr);
+                return added && dom(at->value());
+            });
+        }
+        if (*p_ == '[') {
+            auto& items = out.emplace_array();
+            return array([&] { return dom(items.emplace_back(nullptr)); });
+        }
+        scalar s;
+        if (!scalar_value(s)) return false;
+        out = s.to_value();
         return true;
     }
 

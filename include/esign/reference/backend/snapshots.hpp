@@ -24,12 +24,18 @@ inline reply backend::snapshot_team(team_shard& shard, std::string_view path) {
         t = fixture_team_of(shard.team());
         t.state = capture_state(shard.st, shard.ids, deliveries_.jobs_of(shard, shard.generation));
     }
-    // {"team": ...} written around the team's text: the same bytes as encoding a
-    // control_team_snapshot_response, without a second copy of the tree.
+    // {"team": ...} written around the team's text, in one string: the same bytes as encoding a
+    // control_team_snapshot_response, without a second copy of the tree or of the text.
     std::string request_id = server_ids_.uuid();
     // (The problems' paths start inside "team".)
     if (auto instead = failed_self_check(t, error_context_of(path, request_id, now_ms()))) return *instead;
-    return reply{200, "{\"team\":" + json::write(t) + "}", std::move(request_id)};
+    std::string body = "{\"team\":";
+    {
+        json::text_buffer out(body);  // appends
+        json::write_value(t, out);
+        out.put('}');
+    }
+    return reply{200, std::move(body), std::move(request_id)};
 }
 
 inline fixture_team backend::fixture_team_of(const team_record& team) {

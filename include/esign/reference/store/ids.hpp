@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: BSL-1.0
 #pragma once
 // Identifiers and tokens. Seeded: reproducible, for tests that want fixed ids. Unseeded: tokens
-// (url_safe: keys, iframe tokens) are drawn from std::random_device (the operating system's
-// secure source) every time; identifiers and probability draws from a stream seeded from it once
+// (url_safe: keys, iframe tokens) are drawn from the operating system's secure source every
+// time (getrandom(2) on Linux, else std::random_device); identifiers and probability draws from a stream seeded from it once
 // per source, since the device costs about half a microsecond a word here and every response
 // carries a new request id. A stream's state can be worked out from enough of its outputs, which
 // identifiers show; so no secret is drawn from it.
@@ -13,6 +13,11 @@
 #include <random>
 #include <sstream>
 #include <string>
+
+#if defined(__linux__)
+#include <sys/random.h>
+#include <sys/types.h>
+#endif
 
 namespace esign::reference {
 
@@ -93,13 +98,25 @@ public:
         static constexpr char alphabet[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
         std::string s(length, '\0');
         for (std::size_t at = 0; at < length;) {
-            for (auto byte : bytes<8>(drawn::secret))
-                if (at < length) s[at++] = alphabet[byte & 0x3F];
+            const auto put = [&](const auto& drawn_bytes) {
+                for (auto byte : drawn_bytes)
+                    if (at < length) s[at++] = alphabet[byte & 0x3F];
+            };
+            // A seeded stream draws 8 bytes at a time, as it always has (its keys stay the same).
+            if (length - at >= 32 && !is_seeded())
+                put(bytes<32>(drawn::secret));
+            else
+                put(bytes<8>(drawn::secret));
         }
         return s;
     }
 
 private:
+    bool is_seeded() const {
+        std::lock_guard lock(mutex_);
+        return seeded_;
+    }
+
     static std::optional<std::mt19937_64> parse(const std::string& text) {
         if (text.size() > std::size_t{20} * 400) return std::nullopt;  // 312 words and a position, in decimal
         std::istringstream in(text);
@@ -120,6 +137,11 @@ private:
         static_assert(N % 4 == 0, "whole words");
         std::array<std::uint8_t, N> out{};
         std::lock_guard lock(mutex_);
+#if defined(__linux__)
+        // One getrandom(2) for all N bytes: std::random_device reads 4 bytes a call, each a system
+        // call here (8 per 32-character token). Its own source, so the device's answer.
+        if (!seeded_ && what == drawn::secret && ::getrandom(out.data(), N, 0) == static_cast<ssize_t>(N)) return out;
+#endif
         for (std::size_t word = 0; word < N / 4; ++word) {
             const std::uint32_t w = seeded_                 ? static_cast<std::uint32_t>(engine_())
                                     : what == drawn::secret ? device_()
