@@ -3,8 +3,9 @@
 // client, against the same request written by hand with Beast, each on one keep-alive
 // connection to the same server, interleaved. "by hand, typed" also writes the request with
 // json::write and reads the answer with json::read, as a caller of the toolkit would; "by hand,
-// bytes" only moves the bytes. The synchronous client hands each call to its own thread and
-// waits; "async on the caller's io_context" runs it on the calling thread (no hop).
+// bytes" only moves the bytes. The synchronous client runs the call on the calling thread with
+// blocking I/O, as the hand-written one does; "async on the caller's io_context" runs the
+// asynchronous form there (no hop either, but an event loop).
 //
 //   ESIGN_SERVER=build/release/examples/esign-reference-server ./build/release/bench/esign_bench_client
 //       --benchmark_repetitions=10 --benchmark_enable_random_interleaving=true   (one command line)

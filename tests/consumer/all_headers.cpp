@@ -3,11 +3,19 @@
 // would: clang-tidy's input (.clang-tidy, .ci/run's lint step, with clang's -Wall -Wextra
 // -Wpedantic as errors). g++'s flow-based warnings are the gcc step's: it compiles the backend's
 // operations at -O3 with -Werror (ESIGN_OPTIMIZE_BACKEND).
+#include <esign/client/client.hpp>  // the caller's side too (not in esign.hpp: Asio, Beast, OpenSSL)
+#include <esign/client/webhook_receiver.hpp>
 #include <esign/esign.hpp>
 #include <esign/reference/backend.hpp>
 
 #include <cstdio>
 #include <string>
+
+// A typed call, instantiated for clang-tidy's eyes (never run: there is no server here).
+[[maybe_unused]] static bool whoami_through_the_client(esign::client::client& api) {
+    auto answer = api.call(esign::utils_whoami_request{});
+    return answer && !answer->teamUuid.empty();
+}
 
 int main() {
     esign::reference::backend_options options;

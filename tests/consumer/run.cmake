@@ -5,7 +5,9 @@
 #   subdirectory  configures SOURCE_DIR/embedded: add_subdirectory(<esign sources>)
 #   fetchcontent  the same with FetchContent from the local source tree (no download)
 #   pkg-config    installs to PREFIX, compiles SOURCE_DIR/main.cpp with `pkg-config --cflags --libs esign`
-# then builds and runs the program, which checks the version it was built against.
+#                 and SOURCE_DIR/client.cpp with `... esign-client`
+# then builds and runs the programs: main.cpp checks the version it was built against, client.cpp
+# esign::client's headers and what they link (OpenSSL).
 # Inputs (-D): MODE ESIGN_BINARY_DIR ESIGN_ROOT PREFIX SOURCE_DIR BINARY_DIR GENERATOR CXX_COMPILER
 #              CXX_COMPILER_LAUNCHER (may be empty) BUILD_TYPE (may be empty) VERSION
 cmake_minimum_required(VERSION 3.25)
@@ -48,6 +50,16 @@ if(MODE STREQUAL "pkg-config")
     step("compile with pkg-config's flags" "${CXX_COMPILER}" -std=c++20 -Wall -Wextra -Wpedantic -Werror
         "-DESIGN_EXPECTED_VERSION=\"${VERSION}\"" "${SOURCE_DIR}/main.cpp" ${flags} -o "${BINARY_DIR}/esign_consumer")
     step("run" "${BINARY_DIR}/esign_consumer")
+    # The caller's side: esign-client.pc (esign's flags, OpenSSL's and threads').
+    execute_process(COMMAND "${PKG_CONFIG}" --cflags --libs esign-client
+        OUTPUT_VARIABLE client_flags OUTPUT_STRIP_TRAILING_WHITESPACE RESULT_VARIABLE rc)
+    if(NOT rc EQUAL 0 OR NOT client_flags MATCHES "-I${PREFIX}/" OR NOT client_flags MATCHES "-lssl")
+        message(FATAL_ERROR "consumer test: pkg-config esign-client gave '${client_flags}' (${rc})")
+    endif()
+    separate_arguments(client_flags UNIX_COMMAND "${client_flags}")
+    step("compile esign-client's consumer with pkg-config's flags" "${CXX_COMPILER}" -std=c++20 -Wall -Wextra
+        -Wpedantic -Werror "${SOURCE_DIR}/client.cpp" ${client_flags} -o "${BINARY_DIR}/esign_consumer_client")
+    step("run esign-client's consumer" "${BINARY_DIR}/esign_consumer_client")
     return()
 endif()
 
@@ -73,6 +85,4 @@ endif()
 step("configure (${MODE})" "${CMAKE_COMMAND}" ${configure_args})
 step("build" "${CMAKE_COMMAND}" --build "${BINARY_DIR}")
 step("run" "${BINARY_DIR}/esign_consumer")
-if(MODE STREQUAL "find_package")
-    step("run esign::client's consumer" "${BINARY_DIR}/esign_consumer_client")
-endif()
+step("run esign::client's consumer" "${BINARY_DIR}/esign_consumer_client")

@@ -1,14 +1,13 @@
 // SPDX-License-Identifier: BSL-1.0
 // The typed C++ client (include/esign/client/, issue 38) against the real server: every row of
 // the operation table with both credential forms, error bodies decoded, requests with problems
-// refused before sending, answers that break the model, retries, timeouts, the asynchronous
-// forms, and one client shared by threads.
+// refused before sending, answers that break the model, retries, timeouts, HTTPS against the
+// server's --tls-cert. (The asynchronous forms and threads: test_client_threads.cpp.)
 #include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <cstdlib>
 #include <optional>
-#include <future>
 #include <map>
 #include <memory>
 #include <set>
@@ -17,14 +16,10 @@
 #include <utility>
 #include <vector>
 
-#include <boost/asio/co_spawn.hpp>
-#include <boost/asio/detached.hpp>
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/ssl/context.hpp>
 #include <boost/asio/ssl/stream.hpp>
 #include <boost/asio/ip/tcp.hpp>
-#include <boost/asio/use_awaitable.hpp>
-#include <boost/asio/use_future.hpp>
 #include <boost/asio/write.hpp>
 #include <boost/beast/core/flat_buffer.hpp>
 #include <boost/beast/http/read.hpp>
@@ -34,6 +29,7 @@
 
 #include <esign/client/client.hpp>
 
+#include "client_support.hpp"
 #include "test_support.hpp"
 
 namespace test_client {
@@ -44,28 +40,6 @@ namespace ec = esign::client;
 namespace asio = boost::asio;
 
 namespace {
-
-std::string base_url(server_process& srv) { return "http://" + srv.host() + ":" + std::to_string(srv.port()); }
-
-// Options for tests: short waits between attempts.
-ec::client_options quick(unsigned attempts = 3) {
-    ec::client_options o;
-    o.max_attempts = attempts;
-    o.backoff_base = 5ms;
-    o.backoff_cap = 20ms;
-    o.read_timeout = 10s;
-    o.total_timeout = 20s;
-    return o;
-}
-
-// A new team through the operator's client: its credentials.
-esign::control_team_create_response new_team(ec::client& op) {
-    esign::control_team_create_request create;
-    create.profile.name = "Acme";
-    auto made = op.call(create);
-    REQUIRE(made);
-    return std::move(made).value();
-}
 
 ec::credentials credentials_of(const esign::control_team_create_response& t, bool proxy_form) {
     return proxy_form ? ec::credentials::access_key(t.accessKey, t.secretKey) : ec::credentials::api_key(t.apiKey);
@@ -337,14 +311,16 @@ std::vector<unsigned> statuses(const std::vector<ec::attempt>& attempts) {
 
 }  // namespace
 
-TEST_CASE("client: every operation of the table, with the API key and with ACCESS:SECRET", "[http][client]") {
-    test_server srv;
-    ec::client op(base_url(srv), {}, quick());
+namespace {
+// The script of every row through clients of `url` made with `options`, with the API key and with
+// ACCESS:SECRET: each row's answer decoded with its type, each row called.
+void call_every_row(const std::string& url, const ec::client_options& options) {
+    ec::client op(url, {}, options);
     const auto steps = script();
     for (const bool proxy_form : {false, true}) {
         INFO((proxy_form ? "Bearer ACCESS:SECRET" : "Bearer API_KEY"));
         const auto t = new_team(op);
-        ec::client team(base_url(srv), credentials_of(t, proxy_form), quick());
+        ec::client team(url, credentials_of(t, proxy_form), options);
         std::set<std::string> called{"/_control/team/create"};  // new_team, through the client
         std::map<std::string, std::string> vars;
         for (const auto& s : steps) {
@@ -368,6 +344,41 @@ TEST_CASE("client: every operation of the table, with the API key and with ACCES
         }
         CHECK(called == std::set<std::string>(esign::operation_paths.begin(), esign::operation_paths.end()));
     }
+}
+}  // namespace
+
+TEST_CASE("client: every operation of the table, with the API key and with ACCESS:SECRET", "[http][client]") {
+    test_server srv;
+    call_every_row(base_url(srv), quick());
+}
+
+TEST_CASE("client: every operation over HTTPS against the server's --tls-cert", "[http][client][tls]") {
+    certificate mine("IP:127.0.0.1,DNS:localhost");
+    test_server srv({"--tls-cert", mine.cert.path, "--tls-key", mine.key.path});
+    const std::string port = std::to_string(srv.port());
+    auto trusting = quick();
+    trusting.ca_file = mine.cert.path;
+    call_every_row("https://" + srv.host() + ":" + port, trusting);
+
+    // By name too; a certificate the client cannot trust (the system's trust store, another CA
+    // file) is refused before anything is sent.
+    ec::client by_name("https://localhost:" + port, {}, trusting);
+    const auto t = new_team(by_name);
+    CHECK_FALSE(t.apiKey.empty());
+    const auto refused = [&](const std::string& url, const ec::client_options& options) {
+        ec::client c(url, ec::credentials::api_key(t.apiKey), options);
+        auto r = c.call(esign::utils_whoami_request{});
+        const auto* e = r.error_if<ec::transport_error>();
+        REQUIRE(e);
+        CHECK(e->what == ec::transport_error::kind::tls);
+        CHECK_FALSE(e->sent);
+    };
+    auto untrusting = quick(1);
+    refused("https://localhost:" + port, untrusting);
+    certificate other("DNS:other.example");
+    auto wrong_ca = quick(1);
+    wrong_ca.ca_file = other.cert.path;
+    refused("https://localhost:" + port, wrong_ca);
 }
 
 TEST_CASE("client: the server's errors come back decoded, with their details and request ids", "[http][client]") {
@@ -622,79 +633,6 @@ TEST_CASE("client: retries, and no retry where the request may have done somethi
         CHECK(took >= 300ms);
         CHECK(took < 4s);
     }
-}
-
-TEST_CASE("client: asynchronous calls with a callback, a future and a coroutine", "[http][client]") {
-    test_server srv;
-    ec::client op(base_url(srv), {}, quick());
-    const auto t = new_team(op);
-    ec::client team(base_url(srv), ec::credentials::api_key(t.apiKey), quick());
-    const esign::utils_whoami_request whoami;
-
-    std::promise<std::string> by_callback;
-    team.async_call(whoami, [&](ec::call_result<esign::utils_whoami_response> r) {
-        by_callback.set_value(r ? r->teamUuid : ec::describe(r.error()));
-    });
-    CHECK(by_callback.get_future().get() == t.teamUuid);
-
-    auto by_future = team.async_call(whoami, asio::use_future);
-    auto r = by_future.get();
-    REQUIRE(r);
-    CHECK(r->teamUuid == t.teamUuid);
-
-    asio::io_context io;
-    // A client on the coroutine's own io_context (no thread of its own) beside the shared one.
-    ec::client local(io.get_executor(), base_url(srv), ec::credentials::api_key(t.apiKey), quick());
-    std::string by_coroutine;
-    std::string by_local_client;
-    std::thread::id resumed_on;
-    asio::co_spawn(
-        io,
-        [&]() -> asio::awaitable<void> {
-            auto got = co_await team.async_call(whoami, asio::use_awaitable);
-            resumed_on = std::this_thread::get_id();
-            by_coroutine = got ? got->teamUuid : ec::describe(got.error());
-            auto mine = co_await local.async_call(whoami, asio::use_awaitable);
-            by_local_client = mine ? mine->teamUuid : ec::describe(mine.error());
-        },
-        asio::detached);
-    io.run();
-    CHECK(by_coroutine == t.teamUuid);
-    CHECK(resumed_on == std::this_thread::get_id());  // on the coroutine's executor, not the client's thread
-    CHECK(by_local_client == t.teamUuid);
-}
-
-TEST_CASE("client: one client shared by 8 threads", "[http][client]") {
-    test_server srv;
-    ec::client op(base_url(srv), {}, quick());
-    const auto t = new_team(op);
-    auto options = quick();
-    options.pool_size = 3;
-    ec::client team(base_url(srv), ec::credentials::api_key(t.apiKey), options);
-    std::atomic<int> ok{0};
-    std::atomic<int> wrong{0};
-    std::vector<std::thread> threads;
-    for (int i = 0; i < 8; ++i)
-        threads.emplace_back([&, i] {
-            for (int n = 0; n < 20; ++n) {
-                if (n % 4 == 0) {
-                    auto r = team.call(esign::workspace_create_request{"W" + std::to_string(i), std::nullopt});
-                    (r ? ok : wrong)++;
-                } else {
-                    auto r = team.call(esign::utils_whoami_request{});
-                    (r && r->teamUuid == t.teamUuid ? ok : wrong)++;
-                }
-            }
-        });
-    for (auto& th : threads) th.join();
-    CHECK(ok == 160);
-    CHECK(wrong == 0);
-    CHECK(team.idle_connections() <= 3);
-    esign::workspace_list_request list;
-    list.limit = 50;
-    auto all = team.call(list);
-    REQUIRE(all);
-    CHECK(all->pagination.totalRecords == 41);  // the default workspace and 8 x 5 created
 }
 
 }  // namespace test_client

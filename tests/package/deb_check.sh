@@ -8,12 +8,13 @@
 # build/gcc. In order:
 #   1. cpack -G DEB into BUILD_DIR/deb-check/ (CPack builds the tree's `all` first: nothing to do
 #      in a built tree);
-#   2. its contents: the server, every header of include/, the CMake package, esign.pc, the man
-#      page, the copyright (the licence), the changelogs; nothing outside /usr;
+#   2. its contents: the server, every header of include/, the CMake package, esign.pc and
+#      esign-client.pc, the man page, the copyright (the licence), the changelogs; nothing
+#      outside /usr;
 #   3. apt-get install -y ./esign_*.deb;
 #   4. its Depends: the -dev packages the headers need, and the package of every shared library
 #      the installed server links (found with ldd and dpkg -S);
-#   5. tests/consumer/main.cpp built against /usr with find_package (tests/consumer/CMakeLists.txt),
+#   5. tests/consumer/main.cpp and client.cpp built against /usr with find_package (tests/consumer/CMakeLists.txt),
 #      pkg-config, and Meson (tests/consumer/meson.build), and run;
 #   6. the public conformance suite (../shared/conformance) against /usr/bin/esign-reference-server;
 #   7. man esign-reference-server;
@@ -92,7 +93,7 @@ say "$(basename "$deb"): $(du -k "$deb" | cut -f1) KiB, version $deb_version"
 dpkg-deb -c "$deb" | awk '{print $NF}' | sed 's|^\./|/|; s|/$||' | grep -v '^$' >"$work/contents"
 for path in /usr/bin/esign-reference-server /usr/share/cmake/esign/esignConfig.cmake \
     /usr/share/cmake/esign/esignConfigVersion.cmake /usr/share/cmake/esign/esignTargets.cmake \
-    /usr/share/pkgconfig/esign.pc /usr/share/man/man1/esign-reference-server.1.gz \
+    /usr/share/pkgconfig/esign.pc /usr/share/pkgconfig/esign-client.pc /usr/share/man/man1/esign-reference-server.1.gz \
     /usr/share/doc/esign/copyright /usr/share/doc/esign/changelog.gz /usr/share/doc/esign/changelog.Debian.gz; do
     grep -qxF "$path" "$work/contents" || fail "the package lacks $path"
 done
@@ -148,6 +149,7 @@ if ((${#launcher[@]})); then cmake_args+=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache);
 { cmake "${cmake_args[@]}" && cmake --build "$work/consumer-cmake"; } >"$work/consumer-cmake.log" 2>&1 ||
     fail "consumer (find_package) build (log: $work/consumer-cmake.log): $(tail -5 "$work/consumer-cmake.log")"
 "$work/consumer-cmake/esign_consumer" || fail "consumer (find_package) run"
+"$work/consumer-cmake/esign_consumer_client" || fail "consumer of esign::client (find_package) run"
 
 say "consumer: pkg-config esign"
 [[ $(pkg-config --path esign) == /usr/share/pkgconfig/esign.pc ]] ||
@@ -162,8 +164,16 @@ read -r -a libs <<<"$(pkg-config --libs esign)"
     fail "consumer (pkg-config) compile"
 "$cxx" "$work/consumer-pkg-config.o" "${libs[@]}" -o "$work/consumer-pkg-config" || fail "consumer (pkg-config) link"
 "$work/consumer-pkg-config" || fail "consumer (pkg-config) run"
+say "consumer: pkg-config esign-client"
+read -r -a client_cflags <<<"$(pkg-config --cflags esign-client)"
+read -r -a client_libs <<<"$(pkg-config --libs esign-client)"
+"${launcher[@]}" "$cxx" -std=c++20 -Wall -Wextra -Wpedantic -Werror -c "$root/tests/consumer/client.cpp" \
+    "${client_cflags[@]}" -o "$work/consumer-client-pkg-config.o" || fail "consumer of esign-client (pkg-config) compile"
+"$cxx" "$work/consumer-client-pkg-config.o" "${client_libs[@]}" -o "$work/consumer-client-pkg-config" ||
+    fail "consumer of esign-client (pkg-config) link"
+"$work/consumer-client-pkg-config" || fail "consumer of esign-client (pkg-config) run"
 
-say "consumer: Meson dependency('esign'), no fallback"
+say "consumer: Meson dependency('esign') and dependency('esign-client'), no fallback"
 {
     CXX="${launcher[*]} $cxx" meson setup "$work/consumer-meson" "$root/tests/consumer" --wrap-mode=nofallback &&
         meson compile -C "$work/consumer-meson" && meson test -C "$work/consumer-meson" --print-errorlogs

@@ -23,11 +23,12 @@
 // asio::use_future, asio::use_awaitable / deferred); the completion signature is
 // void(call_result<Response>), and the handler runs on its associated executor. The network
 // work runs on the client's own thread, or on the executor it was given. The synchronous
-// call(request) waits for it: do not call it from a handler running there (get_executor()).
+// call(request) runs on the calling thread itself (blocking I/O, the same timeouts and retries):
+// it costs no hop between threads, and may be called from anywhere.
 //
 // Thread safety: one client may be shared by any number of threads, synchronous and
-// asynchronous calls alike. Its keep-alive connections sit in a small pool behind a mutex;
-// each call uses one connection at a time. Destroy the client once no call is in progress.
+// asynchronous calls alike. Its keep-alive connections sit in two small pools (the synchronous
+// calls', the asynchronous calls') behind a mutex; each call uses one connection at a time. Destroy the client once no call is in progress.
 //
 // Retries (client_options.max_attempts, exponential backoff with full jitter, within
 // total_timeout): a connection that fails before the request is sent, and 429 or 503, for every
@@ -36,7 +37,6 @@
 // attempt with the request id the server gave it.
 #include <cstddef>
 #include <exception>
-#include <future>
 #include <memory>
 #include <optional>
 #include <stdexcept>
@@ -92,9 +92,8 @@ public:
         work_.emplace(own_io_->get_executor());
         thread_ = std::thread([io = own_io_.get()] { io->run(); });
     }
-    // A client whose network work runs on `executor` (e.g. an io_context its caller runs), with
-    // no thread of its own: an asynchronous call then costs no hop between threads. Its
-    // synchronous call() waits for that executor: never call it from a thread that runs it.
+    // A client whose asynchronous calls run on `executor` (e.g. an io_context its caller runs),
+    // with no thread of its own: an asynchronous call then costs no hop between threads.
     client(executor_type executor, std::string_view base_url, credentials creds = {}, client_options options = {}) {
         init(std::move(executor), base_url, creds, std::move(options));
     }
@@ -108,12 +107,14 @@ public:
             thread_.join();
         }
         state_->pool.clear();
+        state_->blocking_pool.clear();  // (their TLS streams hold timers of the executor)
     }
 
     executor_type get_executor() const noexcept { return state_->executor; }
 
-    // The number of idle keep-alive connections (for tests and diagnostics).
-    std::size_t idle_connections() const { return state_->pool.idle(); }
+    // The number of idle keep-alive connections (for tests and diagnostics): the synchronous
+    // calls' and the asynchronous calls', each pool holding up to pool_size.
+    std::size_t idle_connections() const { return state_->pool.idle() + state_->blocking_pool.idle(); }
 
     // ---- asynchronous -------------------------------------------------------------------------
 
@@ -136,15 +137,14 @@ public:
 
     // ---- synchronous --------------------------------------------------------------------------
 
-    // Waits for the outcome on the calling thread (not through asio::use_future: a future per
-    // response type would cost every row of a program its own promise machinery).
+    // Runs on the calling thread with blocking I/O, on connections of its own pool: no hop to the
+    // client's thread, and callable from any thread, one that runs the client's executor too.
     template <class Row>
     call_result<typename Row::response_type> call(const Row& row, const typename Row::request_type& request) {
         using response = typename Row::response_type;
         auto [body, problems] = wire_form(request);
         if (!problems.empty()) return {call_error(request_error{std::move(problems)}), {}};
-        return detail::judge<response>(
-            detail::wait_for_call(state_, std::string(row.path), std::move(body), row.read_only));
+        return detail::judge<response>(detail::run_call_blocking(*state_, row.path, body, row.read_only));
     }
 
     template <class Request>

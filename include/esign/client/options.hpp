@@ -38,7 +38,7 @@ struct client_options {
     unsigned max_attempts = 3;                         // 1: never retried
     std::chrono::milliseconds backoff_base{100};       // the first retry waits up to this long ...
     std::chrono::milliseconds backoff_cap{5'000};      // ... doubling per attempt, up to this (full jitter)
-    std::size_t pool_size = 4;                         // idle keep-alive connections kept
+    std::size_t pool_size = 4;                         // idle keep-alive connections kept (per pool: sync, async)
     std::size_t max_response_bytes = 64u << 20;        // a bigger answer is a transport error
     // HTTPS: a PEM file of the certificate authorities to trust; empty: the system's trust store.
     // The server's certificate and host name are always checked: there is no option to skip it.
