@@ -24,10 +24,13 @@
 #include <boost/beast/core/flat_buffer.hpp>
 #include <boost/beast/http/read.hpp>
 #include <boost/beast/http/string_body.hpp>
+#include <boost/describe/enumerators.hpp>
 #include <boost/json.hpp>
+#include <boost/mp11/algorithm.hpp>
 #include <fmt/core.h>
 
 #include <esign/client/client.hpp>
+#include <esign/rules/error_codes.hpp>
 
 #include "client_support.hpp"
 #include "test_support.hpp"
@@ -192,6 +195,7 @@ struct outcome {
     bool decoded = false;
     std::string failure;  // describe() of the error, empty for a success
     std::string code;     // the server's error code
+    unsigned status = 0;  // its HTTP status
     boost::json::value response;
 };
 
@@ -207,8 +211,10 @@ outcome call_row(ec::client& c, const std::string& path, const std::string& body
             return;
         }
         out.failure = ec::describe(r.error());
-        if (auto* e = r.template error_if<ec::server_error>())
+        if (auto* e = r.template error_if<ec::server_error>()) {
             out.code = std::string(esign::enum_to_wire(e->body.error.code));
+            out.status = e->http_status;
+        }
     });
     return out;
 }
@@ -312,9 +318,32 @@ std::vector<unsigned> statuses(const std::vector<ec::attempt>& attempts) {
 }  // namespace
 
 namespace {
+// Each error code the row at `path` may answer (its own and the common ones), made by a fault
+// rule of the team (contract.md §6.5), comes back decoded as that code with its HTTP status. The
+// rule covers every attempt the client makes (a read-only row retries a 500), then is cleared.
+void every_code_through_a_fault(ec::client& team, const std::string& path, const std::string& body) {
+    std::size_t codes = 0;
+    boost::mp11::mp_for_each<boost::describe::describe_enumerators<esign::error_code>>([&](auto e) {
+        if (!esign::operation_may_answer(path, e.value)) return;
+        ++codes;
+        const std::string code(esign::enum_to_wire(e.value));
+        INFO(path << " answering " << code << " by a fault rule");
+        const auto added =
+            call_row(team, "/_control/faults/add",
+                     R"({"operation":")" + path + R"(","action":"error","times":3,"error":")" + code + R"("})");
+        REQUIRE(added.failure.empty());
+        const auto got = call_row(team, path, body);
+        CHECK(got.code == code);
+        CHECK(got.status == esign::rules::http_status(e.value));
+        REQUIRE(call_row(team, "/_control/faults/clear", "{}").failure.empty());
+    });
+    CHECK(codes >= 3);  // the common codes at least
+}
+
 // The script of every row through clients of `url` made with `options`, with the API key and with
-// ACCESS:SECRET: each row's answer decoded with its type, each row called.
-void call_every_row(const std::string& url, const ec::client_options& options) {
+// ACCESS:SECRET: each row's answer decoded with its type, each row called. With `faults`, every
+// error code of each /public/ row too (every_code_through_a_fault), with the API key.
+void call_every_row(const std::string& url, const ec::client_options& options, bool faults) {
     ec::client op(url, {}, options);
     const auto steps = script();
     for (const bool proxy_form : {false, true}) {
@@ -326,6 +355,8 @@ void call_every_row(const std::string& url, const ec::client_options& options) {
         for (const auto& s : steps) {
             const auto body = expand(s.body, vars);
             INFO(s.path << " " << body);
+            if (faults && !proxy_form && s.who == 'T' && s.code.empty() && s.path.starts_with("/public/"))
+                every_code_through_a_fault(team, s.path, body);
             const auto got = call_row(s.who == 'T' ? team : op, s.path, body);
             REQUIRE(got.known);
             REQUIRE(got.decoded);
@@ -347,9 +378,10 @@ void call_every_row(const std::string& url, const ec::client_options& options) {
 }
 }  // namespace
 
-TEST_CASE("client: every operation of the table, with the API key and with ACCESS:SECRET", "[http][client]") {
+TEST_CASE("client: every operation of the table, with the API key and with ACCESS:SECRET, and every error code of each",
+          "[http][client]") {
     test_server srv;
-    call_every_row(base_url(srv), quick());
+    call_every_row(base_url(srv), quick(), true);
 }
 
 TEST_CASE("client: every operation over HTTPS against the server's --tls-cert", "[http][client][tls]") {
@@ -358,7 +390,7 @@ TEST_CASE("client: every operation over HTTPS against the server's --tls-cert", 
     const std::string port = std::to_string(srv.port());
     auto trusting = quick();
     trusting.ca_file = mine.cert.path;
-    call_every_row("https://" + srv.host() + ":" + port, trusting);
+    call_every_row("https://" + srv.host() + ":" + port, trusting, false);
 
     // By name too; a certificate the client cannot trust (the system's trust store, another CA
     // file) is refused before anything is sent.
