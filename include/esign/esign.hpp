@@ -36,6 +36,7 @@
 #include <esign/validation/format.hpp>
 #include <esign/validation/problem.hpp>
 #include <esign/validation/result.hpp>
+#include <esign/validation/value_or_error.hpp>
 
 #include <esign/json/check.hpp>
 #include <esign/json/decode.hpp>

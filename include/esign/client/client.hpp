@@ -37,6 +37,7 @@
 // attempt with the request id the server gave it.
 #include <cstddef>
 #include <exception>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <stdexcept>
@@ -86,7 +87,7 @@ public:
     // A client of the service at `base_url` (http://host:port or https://host:port, possibly
     // with a path prefix). Throws std::invalid_argument for a base URL it cannot use, or a CA
     // file that does not load: configuration, found before any call.
-    client(std::string_view base_url, credentials creds = {}, client_options options = {})
+    client(std::string_view base_url, const credentials& creds = {}, client_options options = {})
         : own_io_(std::make_unique<boost::asio::io_context>(1)) {
         init(own_io_->get_executor(), base_url, creds, std::move(options));
         work_.emplace(own_io_->get_executor());
@@ -94,7 +95,8 @@ public:
     }
     // A client whose asynchronous calls run on `executor` (e.g. an io_context its caller runs),
     // with no thread of its own: an asynchronous call then costs no hop between threads.
-    client(executor_type executor, std::string_view base_url, credentials creds = {}, client_options options = {}) {
+    client(executor_type executor, std::string_view base_url, const credentials& creds = {},
+           client_options options = {}) {
         init(std::move(executor), base_url, creds, std::move(options));
     }
     client(const client&) = delete;
@@ -189,12 +191,12 @@ private:
             }
             // std::function holds a copyable target: the handler (move-only, e.g. a promise) is shared.
             auto shared = std::make_shared<Handler>(std::move(handler));
-            detail::start_call(
-                state, std::move(path), std::move(body), read_only, [shared, target](detail::raw_outcome raw) {
-                    asio::dispatch(target, [shared, r = detail::judge<Response>(std::move(raw))]() mutable {
-                        std::move (*shared)(std::move(r));
-                    });
+            std::function<void(detail::raw_outcome)> done = [shared, target](detail::raw_outcome raw) {
+                asio::dispatch(target, [shared, r = detail::judge<Response>(std::move(raw))]() mutable {
+                    std::move (*shared)(std::move(r));
                 });
+            };
+            detail::start_call(state, std::move(path), std::move(body), read_only, std::move(done));
         }
     };
 

@@ -14,6 +14,7 @@
 #include <esign/model/error_body.hpp>
 #include <esign/validation/enum_names.hpp>
 #include <esign/validation/problem.hpp>
+#include <esign/validation/value_or_error.hpp>
 
 namespace esign::client {
 
@@ -90,36 +91,25 @@ inline std::string describe(const call_error& error) {
 
 // The response, or a call_error; attempts() in either case (empty for a request_error).
 template <class Response>
-class [[nodiscard]] call_result {
+class [[nodiscard]] call_result : public value_or_error<Response, call_error> {
 public:
     call_result(Response value, std::vector<attempt> attempts)
-        : state_(std::in_place_index<0>, std::move(value)), attempts_(std::move(attempts)) {}
+        : value_or_error<Response, call_error>(std::move(value)), attempts_(std::move(attempts)) {}
     call_result(call_error error, std::vector<attempt> attempts)
-        : state_(std::in_place_index<1>, std::move(error)), attempts_(std::move(attempts)) {}
+        : value_or_error<Response, call_error>(std::move(error)), attempts_(std::move(attempts)) {}
 
-    bool has_value() const noexcept { return state_.index() == 0; }
-    explicit operator bool() const noexcept { return has_value(); }
-
-    Response& value() & { return std::get<0>(state_); }
-    const Response& value() const& { return std::get<0>(state_); }
-    Response&& value() && { return std::get<0>(std::move(state_)); }
-    Response& operator*() & { return value(); }
-    const Response& operator*() const& { return value(); }
-    Response* operator->() { return &value(); }
-    const Response* operator->() const { return &value(); }
-
-    const call_error& error() const { return std::get<1>(state_); }
+    // Only when there is no value.
+    const call_error& error() const { return *this->error_if_any(); }
     // The error of kind E, or nullptr (also when there is a value).
     template <class E>
     const E* error_if() const noexcept {
-        const auto* e = std::get_if<1>(&state_);
+        const auto* e = this->error_if_any();
         return e ? std::get_if<E>(e) : nullptr;
     }
 
     const std::vector<attempt>& attempts() const noexcept { return attempts_; }
 
 private:
-    std::variant<Response, call_error> state_;
     std::vector<attempt> attempts_;
 };
 

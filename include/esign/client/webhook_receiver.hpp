@@ -29,7 +29,6 @@
 #include <string>
 #include <string_view>
 #include <utility>
-#include <variant>
 
 #include <openssl/crypto.h>
 
@@ -37,6 +36,7 @@
 #include <esign/model/webhook_event.hpp>
 #include <esign/rules/webhook_signature.hpp>
 #include <esign/validation/problem.hpp>
+#include <esign/validation/value_or_error.hpp>
 
 namespace esign::client {
 
@@ -68,27 +68,12 @@ struct webhook_error {
 };
 
 // The event, or why the delivery was refused: esign::result's interface, with a typed reason.
-class [[nodiscard]] webhook_verification {
+class [[nodiscard]] webhook_verification : public value_or_error<webhook_event_payload, webhook_error> {
 public:
-    webhook_verification(webhook_event_payload event) : state_(std::in_place_index<0>, std::move(event)) {}
-    webhook_verification(webhook_error error) : state_(std::in_place_index<1>, std::move(error)) {}
-
-    bool has_value() const noexcept { return state_.index() == 0; }
-    explicit operator bool() const noexcept { return has_value(); }
-
-    webhook_event_payload& value() & { return std::get<0>(state_); }
-    const webhook_event_payload& value() const& { return std::get<0>(state_); }
-    webhook_event_payload&& value() && { return std::get<0>(std::move(state_)); }
-    webhook_event_payload& operator*() & { return value(); }
-    const webhook_event_payload& operator*() const& { return value(); }
-    webhook_event_payload* operator->() { return &value(); }
-    const webhook_event_payload* operator->() const { return &value(); }
+    using value_or_error<webhook_event_payload, webhook_error>::value_or_error;
 
     // Only when there is no value.
-    const webhook_error& error() const& { return std::get<1>(state_); }
-
-private:
-    std::variant<webhook_event_payload, webhook_error> state_;
+    const webhook_error& error() const& { return *this->error_if_any(); }
 };
 
 inline constexpr std::chrono::milliseconds default_webhook_tolerance = std::chrono::minutes(5);

@@ -38,7 +38,7 @@ inline std::string hmac_sha256_hex(std::string_view key, std::string_view messag
         throw std::runtime_error("HMAC-SHA256 failed");
     static constexpr char hex[] = "0123456789abcdef";
     std::string out;
-    out.reserve(length * 2);
+    out.reserve(std::size_t{length} * 2);
     for (unsigned int i = 0; i < length; ++i) {
         out += hex[digest[i] >> 4];
         out += hex[digest[i] & 0x0F];

@@ -4,38 +4,24 @@
 // of a check, no value). Errors are values here, never exceptions, on every path that handles
 // user input.
 #include <utility>
-#include <variant>
 
 #include <esign/validation/problem.hpp>
+#include <esign/validation/value_or_error.hpp>
 
 namespace esign {
 
 template <class T>
-class [[nodiscard]] result {
+class [[nodiscard]] result : public value_or_error<T, problem_list> {
 public:
-    result(T value) : state_(std::in_place_index<0>, std::move(value)) {}
-    result(problem_list problems) : state_(std::in_place_index<1>, std::move(problems)) {}
-
-    bool has_value() const noexcept { return state_.index() == 0; }
-    explicit operator bool() const noexcept { return has_value(); }
-
-    T& value() & { return std::get<0>(state_); }
-    const T& value() const& { return std::get<0>(state_); }
-    T&& value() && { return std::get<0>(std::move(state_)); }
-    T& operator*() & { return value(); }
-    const T& operator*() const& { return value(); }
-    T* operator->() { return &value(); }
-    const T* operator->() const { return &value(); }
+    using value_or_error<T, problem_list>::value_or_error;
 
     // Empty when there is a value.
     const problem_list& problems() const noexcept {
         static const problem_list none;
-        return has_value() ? none : *std::get_if<1>(&state_);  // get_if: no bad_variant_access path
+        const problem_list* found = this->error_if_any();
+        return found ? *found : none;
     }
-    problem_list&& take_problems() && { return std::get<1>(std::move(state_)); }
-
-private:
-    std::variant<T, problem_list> state_;
+    problem_list&& take_problems() && { return std::move(*this).take_error(); }
 };
 
 // The outcome of a check (esign::check): nothing, or every problem found. An empty list is

@@ -37,7 +37,7 @@ public:
 
     explicit deadline_socket(executor_type executor) noexcept : executor_(std::move(executor)) {}
     deadline_socket(deadline_socket&& other) noexcept
-        : executor_(other.executor_),
+        : executor_(std::move(other.executor_)),
           fd_(std::exchange(other.fd_, -1)),
           deadline_(other.deadline_),
           wrote_(other.wrote_) {}
@@ -91,20 +91,21 @@ public:
     }
 
     template <class MutableBuffers>
-    std::size_t read_some(const MutableBuffers& buffers, boost::system::error_code& ec) {
-        return transfer(buffers, POLLIN, ec);
+    std::size_t read_some(const MutableBuffers& b, boost::system::error_code& ec) {
+        return transfer(b, POLLIN, ec);
     }
+    template <class ConstBuffers>
+    std::size_t write_some(const ConstBuffers& b, boost::system::error_code& ec) {
+        return transfer(b, POLLOUT, ec);
+    }
+    // (The throwing forms a Beast SyncReadStream and SyncWriteStream must have too.)
     template <class MutableBuffers>
-    std::size_t read_some(const MutableBuffers& buffers) {
-        return or_throw(read_some(buffers, error_), "read_some");
+    std::size_t read_some(const MutableBuffers& b) {
+        return or_throw(transfer(b, POLLIN, error_), "read_some");
     }
     template <class ConstBuffers>
-    std::size_t write_some(const ConstBuffers& buffers, boost::system::error_code& ec) {
-        return transfer(buffers, POLLOUT, ec);
-    }
-    template <class ConstBuffers>
-    std::size_t write_some(const ConstBuffers& buffers) {
-        return or_throw(write_some(buffers, error_), "write_some");
+    std::size_t write_some(const ConstBuffers& b) {
+        return or_throw(transfer(b, POLLOUT, error_), "write_some");
     }
 
 private:

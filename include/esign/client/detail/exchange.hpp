@@ -157,7 +157,7 @@ inline bool settle(raw_outcome& out, attempt_outcome& a, unsigned n, bool read_o
     if (again && n < options.max_attempts && clock::now() + wait < deadline) return false;
     out.status = a.status;
     out.body = std::move(a.body);
-    out.failure = std::move(a.failure);
+    out.failure = a.failure;
     return true;
 }
 
@@ -276,7 +276,7 @@ inline void start_call(std::shared_ptr<shared_state> s, std::string path, std::s
                        std::function<void(raw_outcome)> done) {
     auto executor = s->executor;
     asio::co_spawn(executor, run_call(std::move(s), std::move(path), std::move(body), read_only),
-                   [done = std::move(done)](std::exception_ptr e, raw_outcome raw) {
+                   [done = std::move(done)](const std::exception_ptr& e, raw_outcome raw) {
                        if (e) std::rethrow_exception(e);  // run_call reports failures as values: only bad_alloc
                        done(std::move(raw));
                    });

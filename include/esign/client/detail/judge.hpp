@@ -14,7 +14,7 @@ namespace esign::client::detail {
 
 template <class Response>
 call_result<Response> judge(raw_outcome raw) {
-    if (raw.failure) return {call_error(std::move(*raw.failure)), std::move(raw.attempts)};
+    if (raw.failure) return {call_error(*raw.failure), std::move(raw.attempts)};
     if (raw.status == 200) {
         auto response = json::read<Response>(raw.body);
         if (response) return {std::move(*response), std::move(raw.attempts)};
