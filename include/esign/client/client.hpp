@@ -28,7 +28,8 @@
 //
 // Thread safety: one client may be shared by any number of threads, synchronous and
 // asynchronous calls alike. Its keep-alive connections sit in two small pools (the synchronous
-// calls', the asynchronous calls') behind a mutex; each call uses one connection at a time. Destroy the client once no call is in progress.
+// calls', the asynchronous calls') behind a mutex; each call uses one connection at a time.
+// Destroy the client once no call is in progress.
 //
 // Retries (client_options.max_attempts, exponential backoff with full jitter, within
 // total_timeout): a connection that fails before the request is sent, and 429 or 503, for every

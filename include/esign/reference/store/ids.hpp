@@ -2,9 +2,9 @@
 #pragma once
 // Identifiers and tokens. Seeded: reproducible, for tests that want fixed ids. Unseeded: tokens
 // (url_safe: keys, iframe tokens) are drawn from the operating system's secure source every
-// time (getrandom(2) on Linux, else std::random_device); identifiers and probability draws from a stream seeded from it once
-// per source, since the device costs about half a microsecond a word here and every response
-// carries a new request id. A stream's state can be worked out from enough of its outputs, which
+// time (getrandom(2) on Linux, else std::random_device); identifiers and probability draws
+// from a stream seeded from it once per source, since the device costs about half a
+// microsecond a word here and every response carries a new request id. A stream's state can be worked out from enough of its outputs, which
 // identifiers show; so no secret is drawn from it.
 #include <array>
 #include <cstdint>
