@@ -33,33 +33,38 @@ if(MODE STREQUAL "find_package" OR MODE STREQUAL "pkg-config")
         "${CMAKE_COMMAND}" --install "${ESIGN_BINARY_DIR}" --prefix "${PREFIX}")
 endif()
 
+# Builds SOURCE_DIR/SOURCE with `pkg-config --cflags --libs PACKAGE` (and ARGN, more compile
+# arguments) into BINARY_DIR/PROGRAM, and runs it. The flags must name PREFIX's headers (the .pc
+# file finds its prefix from its own place) and match each of the regexes in MUST_MATCH.
+function(pkg_config_consumer package source program must_match)
+    execute_process(COMMAND "${PKG_CONFIG}" --cflags --libs ${package}
+        OUTPUT_VARIABLE flags OUTPUT_STRIP_TRAILING_WHITESPACE RESULT_VARIABLE rc)
+    set(wanted TRUE)
+    foreach(pattern IN ITEMS "-I${PREFIX}/" ${must_match})
+        if(NOT flags MATCHES "${pattern}")
+            set(wanted FALSE)
+        endif()
+    endforeach()
+    if(NOT rc EQUAL 0 OR NOT wanted)
+        message(FATAL_ERROR "consumer test: pkg-config ${package} gave '${flags}' (${rc})")
+    endif()
+    separate_arguments(flags UNIX_COMMAND "${flags}")
+    file(MAKE_DIRECTORY "${BINARY_DIR}")
+    step("compile ${source} with pkg-config ${package}'s flags" "${CXX_COMPILER}" -std=c++20 -Wall -Wextra
+        -Wpedantic -Werror ${ARGN} "${SOURCE_DIR}/${source}" ${flags} -o "${BINARY_DIR}/${program}")
+    step("run ${program}" "${BINARY_DIR}/${program}")
+endfunction()
+
 if(MODE STREQUAL "pkg-config")
     find_program(PKG_CONFIG pkg-config REQUIRED)
     set(ENV{PKG_CONFIG_PATH} "${PREFIX}/share/pkgconfig")
-    execute_process(COMMAND "${PKG_CONFIG}" --cflags --libs esign
-        OUTPUT_VARIABLE flags OUTPUT_STRIP_TRAILING_WHITESPACE RESULT_VARIABLE rc)
-    if(NOT rc EQUAL 0 OR NOT flags MATCHES "-I${PREFIX}/")  # (the .pc file finds its prefix from its own place)
-        message(FATAL_ERROR "consumer test: pkg-config esign gave '${flags}' (${rc})")
-    endif()
     execute_process(COMMAND "${PKG_CONFIG}" --modversion esign OUTPUT_VARIABLE found OUTPUT_STRIP_TRAILING_WHITESPACE)
     if(NOT found STREQUAL VERSION)
         message(FATAL_ERROR "consumer test: pkg-config esign is version '${found}', not ${VERSION}")
     endif()
-    separate_arguments(flags UNIX_COMMAND "${flags}")
-    file(MAKE_DIRECTORY "${BINARY_DIR}")
-    step("compile with pkg-config's flags" "${CXX_COMPILER}" -std=c++20 -Wall -Wextra -Wpedantic -Werror
-        "-DESIGN_EXPECTED_VERSION=\"${VERSION}\"" "${SOURCE_DIR}/main.cpp" ${flags} -o "${BINARY_DIR}/esign_consumer")
-    step("run" "${BINARY_DIR}/esign_consumer")
+    pkg_config_consumer(esign main.cpp esign_consumer "" "-DESIGN_EXPECTED_VERSION=\"${VERSION}\"")
     # The caller's side: esign-client.pc (esign's flags, OpenSSL's and threads').
-    execute_process(COMMAND "${PKG_CONFIG}" --cflags --libs esign-client
-        OUTPUT_VARIABLE client_flags OUTPUT_STRIP_TRAILING_WHITESPACE RESULT_VARIABLE rc)
-    if(NOT rc EQUAL 0 OR NOT client_flags MATCHES "-I${PREFIX}/" OR NOT client_flags MATCHES "-lssl")
-        message(FATAL_ERROR "consumer test: pkg-config esign-client gave '${client_flags}' (${rc})")
-    endif()
-    separate_arguments(client_flags UNIX_COMMAND "${client_flags}")
-    step("compile esign-client's consumer with pkg-config's flags" "${CXX_COMPILER}" -std=c++20 -Wall -Wextra
-        -Wpedantic -Werror "${SOURCE_DIR}/client.cpp" ${client_flags} -o "${BINARY_DIR}/esign_consumer_client")
-    step("run esign-client's consumer" "${BINARY_DIR}/esign_consumer_client")
+    pkg_config_consumer(esign-client client.cpp esign_consumer_client "-lssl")
     return()
 endif()
 

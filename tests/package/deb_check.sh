@@ -14,8 +14,8 @@
 #   3. apt-get install -y ./esign_*.deb;
 #   4. its Depends: the -dev packages the headers need, and the package of every shared library
 #      the installed server links (found with ldd and dpkg -S);
-#   5. tests/consumer/main.cpp and client.cpp built against /usr with find_package (tests/consumer/CMakeLists.txt),
-#      pkg-config, and Meson (tests/consumer/meson.build), and run;
+#   5. tests/consumer/main.cpp and client.cpp built against /usr with find_package
+#      (tests/consumer/CMakeLists.txt), pkg-config, and Meson (tests/consumer/meson.build), and run;
 #   6. the public conformance suite (../shared/conformance) against /usr/bin/esign-reference-server;
 #   7. man esign-reference-server;
 #   8. apt-get remove -y esign: no file of the package left (dpkg -L taken before), only shared
@@ -156,22 +156,23 @@ say "consumer: pkg-config esign"
     fail "pkg-config finds esign at '$(pkg-config --path esign 2>&1)', not /usr/share/pkgconfig/esign.pc"
 [[ $(pkg-config --modversion esign) == "$version" ]] ||
     fail "pkg-config esign is version '$(pkg-config --modversion esign)', not $version"
-read -r -a cflags <<<"$(pkg-config --cflags esign)"
-read -r -a libs <<<"$(pkg-config --libs esign)"
-# Compiled, then linked (ccache caches compilations only).
-"${launcher[@]}" "$cxx" -std=c++20 -Wall -Wextra -Wpedantic -Werror "-DESIGN_EXPECTED_VERSION=\"$version\"" \
-    -c "$root/tests/consumer/main.cpp" "${cflags[@]}" -o "$work/consumer-pkg-config.o" ||
-    fail "consumer (pkg-config) compile"
-"$cxx" "$work/consumer-pkg-config.o" "${libs[@]}" -o "$work/consumer-pkg-config" || fail "consumer (pkg-config) link"
-"$work/consumer-pkg-config" || fail "consumer (pkg-config) run"
+# pkg_config_consumer PACKAGE SOURCE [COMPILE ARGUMENTS...]: tests/consumer/SOURCE compiled with
+# `pkg-config --cflags PACKAGE`, then linked with its --libs (ccache caches compilations only),
+# and run.
+pkg_config_consumer() {
+    local package=$1 source=$2 out="$work/consumer-pkg-config-$1"
+    shift 2
+    local cflags libs
+    read -r -a cflags <<<"$(pkg-config --cflags "$package")"
+    read -r -a libs <<<"$(pkg-config --libs "$package")"
+    "${launcher[@]}" "$cxx" -std=c++20 -Wall -Wextra -Wpedantic -Werror "$@" -c "$root/tests/consumer/$source" \
+        "${cflags[@]}" -o "$out.o" || fail "consumer of $package (pkg-config) compile"
+    "$cxx" "$out.o" "${libs[@]}" -o "$out" || fail "consumer of $package (pkg-config) link"
+    "$out" || fail "consumer of $package (pkg-config) run"
+}
+pkg_config_consumer esign main.cpp "-DESIGN_EXPECTED_VERSION=\"$version\""
 say "consumer: pkg-config esign-client"
-read -r -a client_cflags <<<"$(pkg-config --cflags esign-client)"
-read -r -a client_libs <<<"$(pkg-config --libs esign-client)"
-"${launcher[@]}" "$cxx" -std=c++20 -Wall -Wextra -Wpedantic -Werror -c "$root/tests/consumer/client.cpp" \
-    "${client_cflags[@]}" -o "$work/consumer-client-pkg-config.o" || fail "consumer of esign-client (pkg-config) compile"
-"$cxx" "$work/consumer-client-pkg-config.o" "${client_libs[@]}" -o "$work/consumer-client-pkg-config" ||
-    fail "consumer of esign-client (pkg-config) link"
-"$work/consumer-client-pkg-config" || fail "consumer of esign-client (pkg-config) run"
+pkg_config_consumer esign-client client.cpp
 
 say "consumer: Meson dependency('esign') and dependency('esign-client'), no fallback"
 {

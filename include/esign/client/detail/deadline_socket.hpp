@@ -6,7 +6,6 @@
 // Asio socket is registered with its io_context's reactor, whose thread the arrival of every
 // answer would then wake for nothing. It is a Beast SyncReadStream/SyncWriteStream and the next
 // layer of an asio::ssl::stream (its executor serves only that stream's bookkeeping).
-#include <fcntl.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
 #include <poll.h>

@@ -4,8 +4,8 @@
 // (url_safe: keys, iframe tokens) are drawn from the operating system's secure source every
 // time (getrandom(2) on Linux, else std::random_device); identifiers and probability draws
 // from a stream seeded from it once per source, since the device costs about half a
-// microsecond a word here and every response carries a new request id. A stream's state can be worked out from enough of its outputs, which
-// identifiers show; so no secret is drawn from it.
+// microsecond a word here and every response carries a new request id. A stream's state can be
+// worked out from enough of its outputs, which identifiers show; so no secret is drawn from it.
 #include <array>
 #include <cstdint>
 #include <mutex>
