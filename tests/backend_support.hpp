@@ -14,6 +14,12 @@
 #include <boost/json.hpp>
 
 #include <esign/reference/backend.hpp>
+// The unit tests call handlers and read fixtures themselves (backend.hpp declares the backend only
+// when the program compiles it once: ESIGN_SEPARATE_COMPILATION).
+#include <esign/reference/fixture/fixture.hpp>
+#include <esign/reference/handlers/all.hpp>
+#include <esign/reference/handlers/embeds.hpp>
+#include <esign/reference/handlers/harness.hpp>
 
 namespace backend_support {
 

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include <esign/model/operations.hpp>
+#include <esign/reference/backend/dispatch.hpp>  // every_row_has_a_handler, runs_for_team
 #include <esign/reference/store/views.hpp>
 #include <esign/rules/status_rules.hpp>
 

@@ -5,6 +5,7 @@
 #define ESIGN_SEPARATE_COMPILATION  // the backend's declarations only: no route is instantiated
 #include <esign/model/operations.hpp>
 #include <esign/reference/backend.hpp>
+#include <esign/reference/backend/dispatch.hpp>  // every_row_has_a_handler, with every entry
 
 namespace rows {
 

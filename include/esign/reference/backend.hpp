@@ -12,7 +12,8 @@
 // operator's) visit the teams one at a time and never hold two teams' locks; a server-wide
 // reset swaps the registry rather than locking every team while requests run.
 //
-// This header declares the backend; its members are defined one idea per header, in backend/:
+// This header declares the backend; its members are defined one idea per header, in backend/
+// (included at the end, unless the program compiles them once: ESIGN_SEPARATE_COMPILATION):
 // routing.hpp (paths, credentials, the steps of handle), dispatch.hpp (a row's request to the
 // entry its kind names), team_operations.hpp (an operation under its team's lock),
 // operator_operations.hpp (the operator's, over every team),
@@ -44,10 +45,6 @@
 #include <esign/model/model.hpp>
 #include <esign/reference/context.hpp>
 #include <esign/reference/delivery/queue.hpp>
-#include <esign/reference/fixture/fixture.hpp>
-#include <esign/reference/handlers/all.hpp>
-#include <esign/reference/handlers/embeds.hpp>  // hook for signer rows
-#include <esign/reference/handlers/harness.hpp>
 #include <esign/reference/store/ids.hpp>
 #include <esign/reference/options.hpp>
 #include <esign/reference/reply.hpp>
@@ -61,6 +58,20 @@
 namespace esign::reference {
 
 struct state_file_document;  // hook for the state file (state_file.hpp)
+
+// Named by the backend's declarations only: defined by the headers of its definitions (the
+// fixture's types, fixture/; the harness's handlers, handlers/harness.hpp), which a source file
+// that only calls the backend need not read (ESIGN_SEPARATE_COMPILATION, src.hpp).
+struct fixture_team;
+struct loaded_fixture;
+struct restore_document;
+struct harness_context;
+
+namespace detail {
+// Whether Context has a handler of Request (defined in handlers/has_handler.hpp).
+template <class Context, class Request>
+struct has_handler;
+}  // namespace detail
 
 class backend {
 public:
@@ -298,14 +309,15 @@ private:
     // ...)), and the three that need the backend itself (reset, snapshot, restore).
 
     template <class Request>
-    requires requires(context& c, const Request& r) { handlers::handle(c, r); }
-    reply run_for_team(team_shard& shard, const std::shared_ptr<team_shard>& owner, std::string_view path,
-                       const Request& request, bool read_only);
+    requires detail::has_handler<context, Request>::value reply run_for_team(team_shard& shard,
+                                                                             const std::shared_ptr<team_shard>& owner,
+                                                                             std::string_view path,
+                                                                             const Request& request, bool read_only);
 
     template <class Request>
-    requires requires(harness_context& c, const Request& r) { handlers::handle(c, r); }
-    reply run_for_team(team_shard& shard, const std::shared_ptr<team_shard>& owner, std::string_view path,
-                       const Request& request, bool read_only);
+    requires detail::has_handler<harness_context, Request>::value reply
+    run_for_team(team_shard& shard, const std::shared_ptr<team_shard>& owner, std::string_view path,
+                 const Request& request, bool read_only);
 
     reply run_for_team(team_shard& shard, const std::shared_ptr<team_shard>& owner, std::string_view path,
                        const control_team_reset_request& request, bool read_only);
@@ -475,19 +487,9 @@ public:
 
 }  // namespace esign::reference
 
-// The members' definitions, one idea per header.
-#include <esign/reference/backend/dispatch.hpp>
-#include <esign/reference/backend/operator_operations.hpp>
-#include <esign/reference/backend/replies.hpp>
-#include <esign/reference/backend/routing.hpp>
-#include <esign/reference/backend/signer_operations.hpp>  // hook for signer rows
-#include <esign/reference/backend/snapshots.hpp>
-#include <esign/reference/backend/team_operations.hpp>
-#include <esign/reference/backend/teams.hpp>
-#include <esign/reference/backend/webhook_deliveries.hpp>
-
-// The definitions that instantiate every operation: here, unless the program compiles them once
-// in a source file of its own (<esign/reference/src.hpp>, ESIGN_SEPARATE_COMPILATION).
+// The members' definitions (one idea per header under backend/, which read the handlers and the
+// fixture): here, unless the program compiles them once in a source file of its own
+// (<esign/reference/src.hpp>, ESIGN_SEPARATE_COMPILATION), when this header only declares them.
 #ifndef ESIGN_SEPARATE_COMPILATION
 #include <esign/reference/detail/backend_definitions.hpp>
 #endif

@@ -5,6 +5,8 @@
 // operator's, run_as_signer for a signer's row), and the request's type picks the entry's
 // overload. No list of request types: a new operation is its row and its handler, and a row
 // whose kind has no entry for its request type does not compile (the assertion below names it).
+// Templates only: a test may include it to ask whether a row has its entry (the entries'
+// declarations are the class's; their definitions are the other parts').
 #include <cstddef>
 #include <memory>
 #include <string_view>
@@ -13,6 +15,8 @@
 
 #include <esign/model/operations.hpp>
 #include <esign/reference/backend.hpp>
+#include <esign/reference/fixture/fixture.hpp>       // restore_document
+#include <esign/reference/handlers/has_handler.hpp>  // run_for_team's overloads
 
 namespace esign::reference {
 
@@ -99,14 +103,6 @@ reply backend::run(const caller& who, std::string_view body) {
 template <class Request>
 result<Request> backend::read_request(std::string_view body, std::type_identity<Request>) const {
     return json::read<Request>(body, json::decode_options{options_.strict});
-}
-
-inline result<restore_document> backend::read_request(std::string_view body,
-                                                      std::type_identity<control_team_restore_request>) const {
-    // When a member beside "team" was refused, the body is read again without them.
-    auto doc = json::read<restore_document>(body, json::decode_options{true});
-    if (!doc && !options_.strict && has_unknown_top_level_member(doc.problems())) doc = read_team_alone(body);
-    return doc;
 }
 
 }  // namespace esign::reference

@@ -15,7 +15,9 @@
 #include <vector>
 
 #include <esign/reference/backend.hpp>
+#include <esign/reference/detail/backend_inline.hpp>
 #include <esign/reference/handlers/all.hpp>
+#include <esign/reference/handlers/has_handler.hpp>  // run_for_team's overloads
 
 namespace esign::reference {
 
@@ -33,27 +35,31 @@ inline std::vector<std::shared_ptr<team_shard>> teams_holding(const std::vector<
 }
 }  // namespace detail
 
-inline reply backend::run_as_operator(std::string_view path, const control_reset_request&) {
+ESIGN_DETAIL_BACKEND_INLINE reply backend::run_as_operator(std::string_view path, const control_reset_request&) {
     reset_all();
     return respond(server_ids_, path, empty_response{}, now_ms());
 }
 
-inline reply backend::run_as_operator(std::string_view path, const control_team_create_request& request) {
+ESIGN_DETAIL_BACKEND_INLINE reply backend::run_as_operator(std::string_view path,
+                                                           const control_team_create_request& request) {
     return create_team_shard(path, request);
 }
 
-inline reply backend::run_as_operator(std::string_view path, const control_team_update_request& request) {
+ESIGN_DETAIL_BACKEND_INLINE reply backend::run_as_operator(std::string_view path,
+                                                           const control_team_update_request& request) {
     if (!request.teamUuid) return operator_error(path, invalid_at({"teamUuid"}, problem_kind::missing, "is required"));
     auto shard = first_team_with_uuid(request.teamUuid->str());
     if (!shard) return operator_error(path, invalid_at({"teamUuid"}, problem_kind::rule, "is not a team"));
     return run_for_team(*shard, shard, path, request, false);
 }
 
-inline reply backend::run_as_operator(std::string_view path, const control_recipient_act_request& request) {
+ESIGN_DETAIL_BACKEND_INLINE reply backend::run_as_operator(std::string_view path,
+                                                           const control_recipient_act_request& request) {
     return run_in_team_holding_envelope(path, request);
 }
 
-inline reply backend::run_as_operator(std::string_view path, const control_envelope_cancel_request& request) {
+ESIGN_DETAIL_BACKEND_INLINE reply backend::run_as_operator(std::string_view path,
+                                                           const control_envelope_cancel_request& request) {
     return run_in_team_holding_envelope(path, request);
 }
 
@@ -82,12 +88,13 @@ reply backend::run_in_team_holding_envelope(std::string_view path, const Request
     return run_for_team(*holders.front(), holders.front(), path, request, false);
 }
 
-inline reply backend::run_as_operator(std::string_view path, const control_clock_now_request&) {
+ESIGN_DETAIL_BACKEND_INLINE reply backend::run_as_operator(std::string_view path, const control_clock_now_request&) {
     const std::int64_t now = now_ms();
     return respond(server_ids_, path, control_clock_now_response{now}, now);
 }
 
-inline reply backend::run_as_operator(std::string_view path, const control_outbox_list_request& request) {
+ESIGN_DETAIL_BACKEND_INLINE reply backend::run_as_operator(std::string_view path,
+                                                           const control_outbox_list_request& request) {
     control_outbox_list_response all;
     for_each_team_response(request, [&](control_outbox_list_response&& one) {
         for (auto& e : one.emails) all.emails.push_back(std::move(e));
@@ -97,7 +104,8 @@ inline reply backend::run_as_operator(std::string_view path, const control_outbo
     return respond(server_ids_, path, all, now_ms());
 }
 
-inline reply backend::run_as_operator(std::string_view path, const control_webhook_deliveries_request& request) {
+ESIGN_DETAIL_BACKEND_INLINE reply backend::run_as_operator(std::string_view path,
+                                                           const control_webhook_deliveries_request& request) {
     control_webhook_deliveries_response all;
     for_each_team_response(request, [&](control_webhook_deliveries_response&& one) {
         for (auto& d : one.deliveries) all.deliveries.push_back(std::move(d));
@@ -119,7 +127,8 @@ void backend::for_each_team_response(const Request& request, Sink&& sink) {
 
 // Every team's clock moves (frozen ones too) and its due work is applied; so does the server's,
 // which teams made later start from.
-inline reply backend::run_as_operator(std::string_view path, const control_clock_advance_request& request) {
+ESIGN_DETAIL_BACKEND_INLINE reply backend::run_as_operator(std::string_view path,
+                                                           const control_clock_advance_request& request) {
     if (request.milliseconds < 0)
         return operator_error(path, invalid_at({"milliseconds"}, problem_kind::range, "must be at least 0"));
     const auto teams = teams_in_order();
@@ -160,11 +169,11 @@ inline reply backend::run_as_operator(std::string_view path, const control_clock
     return respond(server_ids_, path, control_clock_advance_response{now}, now);
 }
 
-inline reply backend::operator_error(std::string_view path, failure f) {
+ESIGN_DETAIL_BACKEND_INLINE reply backend::operator_error(std::string_view path, failure f) {
     return make_error(server_ids_, path, f.code, std::move(f.details), f.message, 0, now_ms());
 }
 
-inline std::shared_ptr<team_shard> backend::first_team_with_uuid(const std::string& uuid) const {
+ESIGN_DETAIL_BACKEND_INLINE std::shared_ptr<team_shard> backend::first_team_with_uuid(const std::string& uuid) const {
     std::shared_lock lock(registry_mutex_);
     auto it = registry_.by_uuid.find(uuid);
     return it == registry_.by_uuid.end() ? nullptr : it->second;

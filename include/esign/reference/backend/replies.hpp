@@ -10,18 +10,20 @@
 #include <utility>
 
 #include <esign/reference/backend.hpp>
+#include <esign/reference/detail/backend_inline.hpp>
 
 namespace esign::reference {
 
-inline reply backend::transport_error(std::string_view path, unsigned status, std::string_view message) {
+ESIGN_DETAIL_BACKEND_INLINE reply backend::transport_error(std::string_view path, unsigned status,
+                                                           std::string_view message) {
     return make_error(server_ids_, path, error_code::INVALID_REQUEST_FORMAT, {}, message, status, now_ms());
 }
 
-inline reply backend::internal_error(std::string_view path, std::string_view message) {
+ESIGN_DETAIL_BACKEND_INLINE reply backend::internal_error(std::string_view path, std::string_view message) {
     return make_error(server_ids_, path, error_code::INTERNAL_SERVER_ERROR, {}, message, 0, now_ms());
 }
 
-inline reply backend::unauthenticated(std::string_view path, bool had_credentials) {
+ESIGN_DETAIL_BACKEND_INLINE reply backend::unauthenticated(std::string_view path, bool had_credentials) {
     return make_error(server_ids_, path, error_code::AUTHENTICATION_ERROR, {},
                       had_credentials ? "These credentials may not call this operation."
                                       : "Authorization: Bearer <API key> is required.",
@@ -35,8 +37,9 @@ reply backend::respond(id_source& ids, std::string_view path, const Response& re
     return reply{200, json::write(response), std::move(request_id)};
 }
 
-inline reply backend::make_error(id_source& ids, std::string_view path, error_code code, problem_list problems,
-                                 std::string_view message, unsigned status, std::int64_t now) {
+ESIGN_DETAIL_BACKEND_INLINE reply backend::make_error(id_source& ids, std::string_view path, error_code code,
+                                                      problem_list problems, std::string_view message, unsigned status,
+                                                      std::int64_t now) {
     const rules::error_context ctx = error_context_of(path, ids.uuid(), now);
     auto body = rules::make_error_body(code, ctx, std::move(problems), message, status);
     if (auto instead = failed_self_check(body, ctx)) return *instead;
@@ -51,7 +54,7 @@ std::optional<reply> backend::failed_self_check(const Response& response, const 
     return error_reply(*instead);
 }
 
-inline reply backend::error_reply(const error_body& body) {
+ESIGN_DETAIL_BACKEND_INLINE reply backend::error_reply(const error_body& body) {
     return reply{static_cast<unsigned>(body.statusCode), json::write_error_body(body), body.requestId};
 }
 

@@ -11,6 +11,7 @@
 #include <utility>
 
 #include <esign/reference/backend.hpp>
+#include <esign/reference/detail/backend_inline.hpp>
 
 namespace esign::reference {
 
@@ -24,8 +25,8 @@ inline bool same_secret(std::string_view given, std::string_view secret) noexcep
 }
 }  // namespace detail
 
-inline std::optional<backend::caller> backend::authenticate(const route& r,
-                                                            std::optional<std::string_view> credentials) const {
+ESIGN_DETAIL_BACKEND_INLINE std::optional<backend::caller> backend::authenticate(
+    const route& r, std::optional<std::string_view> credentials) const {
     auto team = credentials ? team_by_credentials(*credentials) : nullptr;
     switch (r.access) {
         case operation_access::team:
@@ -46,15 +47,15 @@ inline std::optional<backend::caller> backend::authenticate(const route& r,
     return std::nullopt;
 }
 
-inline std::optional<fault_decision> backend::take_fault(const route& r, const caller& who) {
+ESIGN_DETAIL_BACKEND_INLINE std::optional<fault_decision> backend::take_fault(const route& r, const caller& who) {
     if (!r.is_public || !who.team) return std::nullopt;
     std::lock_guard lock(who.team->harness_mutex);
     if (who.team->harness.faults.empty()) return std::nullopt;
     return who.team->harness.faults.fire_for_operation(r.path, who.team->ids);
 }
 
-inline reply backend::answer_fault(const route& r, const caller& who, std::string_view body,
-                                   const fault_decision& fault) {
+ESIGN_DETAIL_BACKEND_INLINE reply backend::answer_fault(const route& r, const caller& who, std::string_view body,
+                                                        const fault_decision& fault) {
     const std::int64_t time = team_clock(*who.team);
     reply out;
     if (fault.action == fault_action::error)
@@ -68,7 +69,7 @@ inline reply backend::answer_fault(const route& r, const caller& who, std::strin
     return out;
 }
 
-inline reply backend::process(const route& r, const caller& who, std::string_view body) {
+ESIGN_DETAIL_BACKEND_INLINE reply backend::process(const route& r, const caller& who, std::string_view body) {
     if (!who.team || !r.is_public) return r.run(*this, who, body);
     const std::int64_t time = team_clock(*who.team);
     reply out = r.run(*this, who, body);
@@ -76,12 +77,13 @@ inline reply backend::process(const route& r, const caller& who, std::string_vie
     return out;
 }
 
-inline const backend::route* backend::find_route(std::string_view path) const noexcept {
+ESIGN_DETAIL_BACKEND_INLINE const backend::route* backend::find_route(std::string_view path) const noexcept {
     auto it = routes_.find(path);
     return it == routes_.end() ? nullptr : &it->second;
 }
 
-inline std::shared_ptr<team_shard> backend::team_by_credentials(std::string_view credentials) const {
+ESIGN_DETAIL_BACKEND_INLINE std::shared_ptr<team_shard> backend::team_by_credentials(
+    std::string_view credentials) const {
     std::shared_lock lock(registry_mutex_);
     if (auto colon = credentials.find(':'); colon != std::string_view::npos) {
         auto it = registry_.by_access_key.find(std::string(credentials.substr(0, colon)));
@@ -93,7 +95,8 @@ inline std::shared_ptr<team_shard> backend::team_by_credentials(std::string_view
     return it == registry_.by_api_key.end() ? nullptr : it->second;
 }
 
-inline bool backend::is_operator(std::optional<std::string_view> credentials, bool any_without_token) const {
+ESIGN_DETAIL_BACKEND_INLINE bool backend::is_operator(std::optional<std::string_view> credentials,
+                                                      bool any_without_token) const {
     if (options_.control_token) return credentials && detail::same_secret(*credentials, *options_.control_token);
     return !credentials || any_without_token;
 }

@@ -15,6 +15,8 @@
 
 #include <esign/json/encode.hpp>
 #include <esign/reference/backend.hpp>
+#include <esign/reference/handlers/has_handler.hpp>  // run_for_team's overloads
+#include <esign/reference/detail/backend_inline.hpp>
 #include <esign/reference/handlers/embeds.hpp>
 #include <esign/reference/signer_access.hpp>
 
@@ -36,8 +38,8 @@ struct signer_secret_of<embeds_session_start_request> {
 };
 }  // namespace detail
 
-inline std::shared_ptr<team_shard> backend::team_by_signer_secret(std::string_view secret,
-                                                                  std::string_view prefix) const {
+ESIGN_DETAIL_BACKEND_INLINE std::shared_ptr<team_shard> backend::team_by_signer_secret(std::string_view secret,
+                                                                                       std::string_view prefix) const {
     std::optional<std::string_view> key;
     if (prefix.empty()) {
         key = signer_team_key(secret, iframe_token_prefix);

@@ -13,10 +13,20 @@
 #include <vector>
 
 #include <esign/reference/backend.hpp>
+#include <esign/reference/detail/backend_inline.hpp>
+#include <esign/reference/fixture/fixture.hpp>
 
 namespace esign::reference {
 
-inline reply backend::snapshot_team(team_shard& shard, std::string_view path) {
+ESIGN_DETAIL_BACKEND_INLINE result<restore_document> backend::read_request(
+    std::string_view body, std::type_identity<control_team_restore_request>) const {
+    // When a member beside "team" was refused, the body is read again without them.
+    auto doc = json::read<restore_document>(body, json::decode_options{true});
+    if (!doc && !options_.strict && has_unknown_top_level_member(doc.problems())) doc = read_team_alone(body);
+    return doc;
+}
+
+ESIGN_DETAIL_BACKEND_INLINE reply backend::snapshot_team(team_shard& shard, std::string_view path) {
     fixture_team t;
     {
         std::shared_lock lock(shard.mutex);
@@ -38,7 +48,7 @@ inline reply backend::snapshot_team(team_shard& shard, std::string_view path) {
     return reply{200, std::move(body), std::move(request_id)};
 }
 
-inline fixture_team backend::fixture_team_of(const team_record& team) {
+ESIGN_DETAIL_BACKEND_INLINE fixture_team backend::fixture_team_of(const team_record& team) {
     auto count = [](std::int64_t n) {
         return ranged<0>(static_cast<std::int32_t>(std::clamp<std::int64_t>(n, 0, INT32_MAX)));
     };
@@ -57,12 +67,12 @@ inline fixture_team backend::fixture_team_of(const team_record& team) {
     return t;
 }
 
-inline bool backend::has_unknown_top_level_member(const problem_list& problems) {
+ESIGN_DETAIL_BACKEND_INLINE bool backend::has_unknown_top_level_member(const problem_list& problems) {
     return std::any_of(problems.begin(), problems.end(),
                        [](const problem& p) { return p.kind == problem_kind::unknown_member && p.path.size() == 1; });
 }
 
-inline result<restore_document> backend::read_team_alone(std::string_view body) {
+ESIGN_DETAIL_BACKEND_INLINE result<restore_document> backend::read_team_alone(std::string_view body) {
     auto parsed = json::parse_body(body);
     if (!parsed) return std::move(parsed).take_problems();
     if (!parsed->duplicates.empty()) return std::move(parsed->duplicates);  // refused wherever they are
@@ -71,8 +81,8 @@ inline result<restore_document> backend::read_team_alone(std::string_view body) 
     return json::decode<restore_document>(boost::json::value(std::move(alone)), json::decode_options{true});
 }
 
-inline reply backend::restore_team(team_shard& shard, const std::shared_ptr<team_shard>& owner, std::string_view path,
-                                   fixture_team t) {
+ESIGN_DETAIL_BACKEND_INLINE reply backend::restore_team(team_shard& shard, const std::shared_ptr<team_shard>& owner,
+                                                        std::string_view path, fixture_team t) {
     problem_list problems = fixture_detail::build_members_beside_state(t, {"team"});
     if (!t.state) problems.push_back(problem{{"team", "state"}, problem_kind::missing, std::nullopt, "is required"});
     std::vector<webhook_job> pending;

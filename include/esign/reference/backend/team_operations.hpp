@@ -8,22 +8,26 @@
 #include <mutex>
 #include <shared_mutex>
 #include <string_view>
+#include <type_traits>
 #include <utility>
 #include <variant>
 #include <vector>
 
 #include <esign/reference/backend.hpp>
+#include <esign/reference/detail/backend_inline.hpp>
+#include <esign/reference/fixture/fixture.hpp>  // restore_document
 #include <esign/reference/handlers/all.hpp>
 #include <esign/reference/handlers/harness.hpp>
+#include <esign/reference/handlers/has_handler.hpp>
 
 namespace esign::reference {
 
 // The handler of the team's store: under the team's lock (shared for a read-only operation with
 // nothing due, exclusive otherwise), due work applied first when it writes.
 template <class Request>
-requires requires(context& c, const Request& r) { handlers::handle(c, r); }
-reply backend::run_for_team(team_shard& shard, const std::shared_ptr<team_shard>& owner, std::string_view path,
-                            const Request& request, bool read_only) {
+requires detail::has_handler<context, Request>::value reply
+backend::run_for_team(team_shard& shard, const std::shared_ptr<team_shard>& owner, std::string_view path,
+                      const Request& request, bool read_only) {
     std::vector<webhook_job> jobs;
     std::uint64_t generation = 0;
     std::int64_t team_now = 0;
@@ -66,9 +70,8 @@ reply backend::run_for_team(team_shard& shard, const std::shared_ptr<team_shard>
 
 // The handler of the team's harness (§6.4, §6.5): its journal or fault rules.
 template <class Request>
-requires requires(harness_context& c, const Request& r) { handlers::handle(c, r); }
-reply backend::run_for_team(team_shard& shard, const std::shared_ptr<team_shard>&, std::string_view path,
-                            const Request& request, bool) {
+requires detail::has_handler<harness_context, Request>::value reply backend::run_for_team(
+    team_shard& shard, const std::shared_ptr<team_shard>&, std::string_view path, const Request& request, bool) {
     std::shared_lock lock(shard.mutex);  // the store is read (its webhooks), not changed
     if (shard.retired) return unauthenticated(path, true);
     const std::int64_t now = shard.now(options_.wall_clock());
@@ -80,18 +83,20 @@ reply backend::run_for_team(team_shard& shard, const std::shared_ptr<team_shard>
     return respond(reply_ids<Request>(shard), path, std::get<0>(result), now);
 }
 
-inline reply backend::run_for_team(team_shard& shard, const std::shared_ptr<team_shard>&, std::string_view path,
-                                   const control_team_reset_request&, bool) {
+ESIGN_DETAIL_BACKEND_INLINE reply backend::run_for_team(team_shard& shard, const std::shared_ptr<team_shard>&,
+                                                        std::string_view path, const control_team_reset_request&,
+                                                        bool) {
     return reset_team(shard, path);
 }
 
-inline reply backend::run_for_team(team_shard& shard, const std::shared_ptr<team_shard>&, std::string_view path,
-                                   const control_team_snapshot_request&, bool) {
+ESIGN_DETAIL_BACKEND_INLINE reply backend::run_for_team(team_shard& shard, const std::shared_ptr<team_shard>&,
+                                                        std::string_view path, const control_team_snapshot_request&,
+                                                        bool) {
     return snapshot_team(shard, path);
 }
 
-inline reply backend::run_for_team(team_shard& shard, const std::shared_ptr<team_shard>& owner, std::string_view path,
-                                   restore_document request, bool) {
+ESIGN_DETAIL_BACKEND_INLINE reply backend::run_for_team(team_shard& shard, const std::shared_ptr<team_shard>& owner,
+                                                        std::string_view path, restore_document request, bool) {
     return restore_team(shard, owner, path, std::move(request.team));
 }
 
@@ -104,7 +109,7 @@ id_source& backend::reply_ids(team_shard& shard) {
         return shard.ids;
 }
 
-inline reply backend::reset_team(team_shard& shard, std::string_view path) {
+ESIGN_DETAIL_BACKEND_INLINE reply backend::reset_team(team_shard& shard, std::string_view path) {
     reply out{200, json::write(empty_response{}), {}};
     {
         std::unique_lock lock(shard.mutex);
@@ -116,23 +121,24 @@ inline reply backend::reset_team(team_shard& shard, std::string_view path) {
     return out;
 }
 
-inline std::int64_t backend::team_clock(const team_shard& shard) const {
+ESIGN_DETAIL_BACKEND_INLINE std::int64_t backend::team_clock(const team_shard& shard) const {
     std::shared_lock lock(shard.mutex);
     return shard.now(options_.wall_clock());
 }
 
-inline void backend::record_in_journal(team_shard& shard, std::int64_t time, std::string_view path,
-                                       std::string_view body, const reply& out) {
+ESIGN_DETAIL_BACKEND_INLINE void backend::record_in_journal(team_shard& shard, std::int64_t time, std::string_view path,
+                                                            std::string_view body, const reply& out) {
     std::lock_guard lock(shard.harness_mutex);
     shard.harness.journal.record(time, path, out.status, body, out.dropped ? std::string_view{} : out.body);
 }
 
-inline bool backend::is_due(const team_shard& shard, std::int64_t wall) {
+ESIGN_DETAIL_BACKEND_INLINE bool backend::is_due(const team_shard& shard, std::int64_t wall) {
     auto due = timeline::next_due(shard.st);
     return due && *due <= shard.now(wall);
 }
 
-inline reply backend::team_error(team_shard& shard, id_source& ids, std::string_view path, failure f) {
+ESIGN_DETAIL_BACKEND_INLINE reply backend::team_error(team_shard& shard, id_source& ids, std::string_view path,
+                                                      failure f) {
     std::int64_t now = 0;
     {
         std::shared_lock lock(shard.mutex);

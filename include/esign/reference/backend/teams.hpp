@@ -15,6 +15,8 @@
 #include <vector>
 
 #include <esign/reference/backend.hpp>
+#include <esign/reference/detail/backend_inline.hpp>
+#include <esign/reference/fixture/fixture.hpp>
 
 namespace esign::reference {
 
@@ -28,7 +30,8 @@ constexpr std::uint64_t derived_seed(std::uint64_t seed, std::uint64_t n) noexce
 }
 }  // namespace detail
 
-inline reply backend::create_team_shard(std::string_view path, const control_team_create_request& request) {
+ESIGN_DETAIL_BACKEND_INLINE reply backend::create_team_shard(std::string_view path,
+                                                             const control_team_create_request& request) {
     if (request.startTime && (*request.startTime < 0 || *request.startTime > handlers::latest_clock_ms))
         return operator_error(path, invalid_at({"startTime"}, problem_kind::range,
                                                "must be from 0 to " + std::to_string(handlers::latest_clock_ms)));
@@ -76,13 +79,13 @@ inline reply backend::create_team_shard(std::string_view path, const control_tea
     return respond(server_ids_, path, out, now_ms());
 }
 
-inline std::shared_ptr<team_shard> backend::new_shard() const {
+ESIGN_DETAIL_BACKEND_INLINE std::shared_ptr<team_shard> backend::new_shard() const {
     auto shard = std::make_shared<team_shard>();
     shard->harness = team_harness(options_.journal_size);
     return shard;
 }
 
-inline void backend::issue_keys(team_shard& shard) {
+ESIGN_DETAIL_BACKEND_INLINE void backend::issue_keys(team_shard& shard) {
     auto fresh = [&](std::string_view prefix, std::size_t length) {
         for (;;) {
             std::string key = std::string(prefix) + key_source_.url_safe(length);
@@ -97,7 +100,7 @@ inline void backend::issue_keys(team_shard& shard) {
 }
 
 // Under create_mutex_ (the constructor's call has no other thread to fear).
-inline backend::registry backend::fixture_registry(loaded_fixture loaded) {
+ESIGN_DETAIL_BACKEND_INLINE backend::registry backend::fixture_registry(loaded_fixture loaded) {
     registry out;
     for (auto& st : loaded.teams) {
         auto shard = new_shard();
@@ -117,7 +120,7 @@ inline backend::registry backend::fixture_registry(loaded_fixture loaded) {
     return out;
 }
 
-inline void backend::reset_all() {
+ESIGN_DETAIL_BACKEND_INLINE void backend::reset_all() {
     std::optional<loaded_fixture> loaded;
     if (options_.fixture_json) {
         loaded = load_fixture(*options_.fixture_json, options_, options_.wall_clock());
@@ -146,7 +149,7 @@ inline void backend::reset_all() {
     }
 }
 
-inline void backend::merge_into(state& all, const state& one) {
+ESIGN_DETAIL_BACKEND_INLINE void backend::merge_into(state& all, const state& one) {
     for (const auto& [k, v] : one.teams) all.teams.emplace(k, v);
     for (const auto& [k, v] : one.team_by_api_key) all.team_by_api_key.emplace(k, v);
     for (const auto& [k, v] : one.workspaces) all.workspaces.emplace(k, v);
@@ -161,7 +164,7 @@ inline void backend::merge_into(state& all, const state& one) {
     all.next_seq = std::max(all.next_seq, one.next_seq);
 }
 
-inline std::vector<std::shared_ptr<team_shard>> backend::teams_in_order() const {
+ESIGN_DETAIL_BACKEND_INLINE std::vector<std::shared_ptr<team_shard>> backend::teams_in_order() const {
     std::shared_lock lock(registry_mutex_);
     return registry_.in_order;
 }

@@ -13,10 +13,12 @@
 #include <utility>
 
 #include <esign/reference/backend.hpp>
+#include <esign/reference/detail/backend_inline.hpp>
 
 namespace esign::reference {
 
-inline std::optional<webhook_attempt> backend::next_webhook_attempt(std::chrono::milliseconds wait) {
+ESIGN_DETAIL_BACKEND_INLINE std::optional<webhook_attempt> backend::next_webhook_attempt(
+    std::chrono::milliseconds wait) {
     const auto deadline = delivery_queue::clock::now() + wait;
     for (;;) {
         const auto left =
@@ -28,12 +30,13 @@ inline std::optional<webhook_attempt> backend::next_webhook_attempt(std::chrono:
     }
 }
 
-inline bool backend::webhook_attempt_current(const webhook_attempt& attempt) {
+ESIGN_DETAIL_BACKEND_INLINE bool backend::webhook_attempt_current(const webhook_attempt& attempt) {
     auto team = attempt.team.lock();
     return team && team->generation.load() == attempt.generation;  // (a retired team's moved on too)
 }
 
-inline void backend::record_webhook_attempt(const webhook_attempt& attempt, unsigned http_status, bool delivered) {
+ESIGN_DETAIL_BACKEND_INLINE void backend::record_webhook_attempt(const webhook_attempt& attempt, unsigned http_status,
+                                                                 bool delivered) {
     auto team = attempt.team.lock();
     if (!team) return;
     std::int64_t due = 0;  // of the retry, on the team's clock
@@ -56,7 +59,7 @@ inline void backend::record_webhook_attempt(const webhook_attempt& attempt, unsi
     deliveries_.push(std::move(team), std::move(retry), attempt.generation, due);
 }
 
-inline std::optional<webhook_attempt> backend::prepare_attempt(delivery_queue::entry& next) {
+ESIGN_DETAIL_BACKEND_INLINE std::optional<webhook_attempt> backend::prepare_attempt(delivery_queue::entry& next) {
     team_shard& shard = *next.team;
     std::shared_lock lock(shard.mutex);
     if (shard.retired || shard.generation != next.generation) return std::nullopt;
