@@ -71,6 +71,9 @@ namespace detail {
 // Whether Context has a handler of Request (defined in handlers/has_handler.hpp).
 template <class Context, class Request>
 struct has_handler;
+
+template <class Request, class Context>
+concept handled_in = has_handler<Context, Request>::value;
 }  // namespace detail
 
 class backend {
@@ -308,16 +311,13 @@ private:
     // store (handlers::handle(context&, ...)), of its harness (handlers::handle(harness_context&,
     // ...)), and the three that need the backend itself (reset, snapshot, restore).
 
-    template <class Request>
-    requires detail::has_handler<context, Request>::value reply run_for_team(team_shard& shard,
-                                                                             const std::shared_ptr<team_shard>& owner,
-                                                                             std::string_view path,
-                                                                             const Request& request, bool read_only);
+    template <detail::handled_in<context> Request>
+    reply run_for_team(team_shard& shard, const std::shared_ptr<team_shard>& owner, std::string_view path,
+                       const Request& request, bool read_only);
 
-    template <class Request>
-    requires detail::has_handler<harness_context, Request>::value reply
-    run_for_team(team_shard& shard, const std::shared_ptr<team_shard>& owner, std::string_view path,
-                 const Request& request, bool read_only);
+    template <detail::handled_in<harness_context> Request>
+    reply run_for_team(team_shard& shard, const std::shared_ptr<team_shard>& owner, std::string_view path,
+                       const Request& request, bool read_only);
 
     reply run_for_team(team_shard& shard, const std::shared_ptr<team_shard>& owner, std::string_view path,
                        const control_team_reset_request& request, bool read_only);

@@ -24,10 +24,9 @@ namespace esign::reference {
 
 // The handler of the team's store: under the team's lock (shared for a read-only operation with
 // nothing due, exclusive otherwise), due work applied first when it writes.
-template <class Request>
-requires detail::has_handler<context, Request>::value reply
-backend::run_for_team(team_shard& shard, const std::shared_ptr<team_shard>& owner, std::string_view path,
-                      const Request& request, bool read_only) {
+template <detail::handled_in<context> Request>
+reply backend::run_for_team(team_shard& shard, const std::shared_ptr<team_shard>& owner, std::string_view path,
+                            const Request& request, bool read_only) {
     std::vector<webhook_job> jobs;
     std::uint64_t generation = 0;
     std::int64_t team_now = 0;
@@ -69,9 +68,9 @@ backend::run_for_team(team_shard& shard, const std::shared_ptr<team_shard>& owne
 }
 
 // The handler of the team's harness (§6.4, §6.5): its journal or fault rules.
-template <class Request>
-requires detail::has_handler<harness_context, Request>::value reply backend::run_for_team(
-    team_shard& shard, const std::shared_ptr<team_shard>&, std::string_view path, const Request& request, bool) {
+template <detail::handled_in<harness_context> Request>
+reply backend::run_for_team(team_shard& shard, const std::shared_ptr<team_shard>&, std::string_view path,
+                            const Request& request, bool) {
     std::shared_lock lock(shard.mutex);  // the store is read (its webhooks), not changed
     if (shard.retired) return unauthenticated(path, true);
     const std::int64_t now = shard.now(options_.wall_clock());
