@@ -143,6 +143,7 @@ TEST_CASE("restore_states: each member of a state keeps within what the API prod
         edit(const char* w, std::vector<std::string> p, bj::value v)
             : what(w), path(std::move(p)), value(std::move(v)) {}
     };
+    constexpr std::int64_t beyond_clock = 8'640'000'000'000'001LL;  // past the clock's reach
     const std::vector<edit> edits{
         {"uploading", {"envelopes", sent, "status"}, "uploading"},
         {"expiration 0", {"envelopes", sent, "expiration_period"}, 0},
@@ -162,6 +163,19 @@ TEST_CASE("restore_states: each member of a state keeps within what the API prod
         {"a delivery's attempt", {"pending_deliveries", "0", "attempt"}, 6},
         {"a delivery's attempt below 1", {"pending_deliveries", "0", "attempt"}, 0},
         {"a delivery's payload", {"pending_deliveries", "0", "payload"}, "[1"},
+        // The deepest paths (check_state builds a path only for a problem: each part must be there).
+        {"an invitation's time",
+         {"envelopes", sent, "recipients", "0", "data", "invitation", "creationDate"},
+         beyond_clock},
+        {"a notification's time",
+         {"envelopes", sent, "recipients", "0", "data", "invitation", "lastNotificationDate"},
+         -beyond_clock},
+        {"a recipient's e-mail", {"envelopes", draft, "recipients", "0", "data", "email"}, "no e-mail"},
+        {"a document's title",
+         {"envelopes", draft, "documents", "0", "doc", "title"},
+         bj::string(std::string(256, 't'))},
+        {"a log's time", {"logs", "0", "entry", "timestamp"}, beyond_clock},
+        {"an e-mail's time", {"outbox", "0", "timestamp"}, -beyond_clock},
     };
     for (const auto& e : edits) {
         INFO(e.what);
@@ -174,6 +188,28 @@ TEST_CASE("restore_states: each member of a state keeps within what the API prod
             refused_at(c, t, {"envelopes", std::max(sent, draft), "seq"});
         else
             refused_at(c, t, e.path);
+    }
+
+    {
+        INFO("a tag twice: the second");
+        refused_at(c,
+                   [&] {
+                       bj::value t = good;
+                       t.at("state").at("envelopes").at(draft).as_object()["tags"] = bj::array{"legal", "legal"};
+                       return t;
+                   }(),
+                   {"envelopes", draft, "tags", "1"});
+    }
+    {
+        INFO("blocks on a page the document does not have");
+        refused_at(c,
+                   [&] {
+                       bj::value t = good;
+                       t.at("state").at("envelopes").at(draft).at("documents").at(0).at("doc").as_object()["blocks"] =
+                           bj::object{{"999", bj::array{}}};
+                       return t;
+                   }(),
+                   {"envelopes", draft, "documents", "0", "doc", "blocks", "999"});
     }
 
     // Recipients whose statuses do not fit the envelope's.

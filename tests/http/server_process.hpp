@@ -34,6 +34,8 @@
 #include <thread>
 #include <vector>
 
+#include "process_memory.hpp"
+
 extern char** environ;
 
 namespace esign::test {
@@ -221,8 +223,11 @@ public:
     }
 
     // Sends `signal` and waits up to `timeout` for the exit (then SIGKILL). Returns the exit status
-    // (0 = clean; 128 + N when ended by signal N; -1 unknown). Idempotent: later calls return it again.
-    int stop(int signal = SIGTERM, std::chrono::milliseconds timeout = std::chrono::seconds(10)) {
+    // (0 = clean; 128 + N when ended by signal N; -1 when it did not stop in time). Idempotent:
+    // later calls return it again. The default: 10 s, 30 s for a sanitized server (CI saw TSan
+    // servers take over 10 s to stop on a loaded machine, twice, in different tests).
+    int stop(int signal = SIGTERM, std::optional<std::chrono::milliseconds> timeout = std::nullopt) {
+        if (!timeout) timeout = server_sanitized() ? std::chrono::seconds(30) : std::chrono::seconds(10);
         if (exit_status_) return *exit_status_;
         if (pid_ <= 0) return -1;
         if (auto already = detail::wait_for_exit(pid_, std::chrono::milliseconds(0))) {
@@ -230,7 +235,7 @@ public:
             return *exit_status_;
         }
         ::kill(pid_, signal);
-        auto status = detail::wait_for_exit(pid_, timeout);
+        auto status = detail::wait_for_exit(pid_, *timeout);
         if (!status) {
             ::kill(pid_, SIGKILL);
             detail::wait_for_exit(pid_, std::chrono::seconds(10));

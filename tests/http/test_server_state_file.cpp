@@ -202,7 +202,8 @@ TEST_CASE("state file: killed with SIGKILL at any moment, the server starts agai
                     server_process srv({"--state-file", file, "--threads", "2"});
                     auto r = post(srv.host(), srv.port(), "/_control/team/create", "{}");
                     key = string_member(r.json(), "apiKey");
-                    if (srv.stop() != 0 || key.empty()) return fail(-1, "first run: " + r.body);
+                    if (const int status = srv.stop(); status != 0 || key.empty())
+                        return fail(-1, "first run: exit status " + std::to_string(status) + ", " + r.body);
                 }
                 std::mt19937 rng(seed + static_cast<unsigned>(lane));
                 std::uniform_int_distribution<int> kill_after_ms(300, 1500);

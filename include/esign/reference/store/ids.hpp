@@ -103,7 +103,10 @@ public:
                     if (at < length) s[at++] = alphabet[byte & 0x3F];
             };
             // A seeded stream draws 8 bytes at a time, as it always has (its keys stay the same).
-            if (length - at >= 32 && !is_seeded())
+            // (256 bytes: what one getrandom(2) gives whole, never interrupted by a signal.)
+            if (length - at >= 256 && !is_seeded())
+                put(bytes<256>(drawn::secret));
+            else if (length - at >= 32 && !is_seeded())
                 put(bytes<32>(drawn::secret));
             else
                 put(bytes<8>(drawn::secret));
