@@ -43,7 +43,9 @@ namespace signer_detail {
 // Characters from the secure source (an unseeded id_source draws secrets from getrandom(2) or
 // std::random_device), taken from this thread's pool of them, filled secure_pool_chars at a time:
 // a restore makes a link token for every e-mail of its outbox, and a system call for each was a
-// tenth of its time. (Each character is used once; the pool is never shared between threads.)
+// tenth of its time. (Each character is used once; the pool is never shared between threads. A
+// process forked from one that drew secrets holds the same pool until it refills: a test double
+// has no need of secrets that differ across such a fork.)
 inline constexpr std::size_t secure_pool_chars = 4096;
 inline std::string secure_chars(std::size_t n) {
     thread_local id_source source;
