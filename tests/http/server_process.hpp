@@ -227,7 +227,6 @@ public:
     // later calls return it again. The default: 10 s, 30 s for a sanitized server (CI saw TSan
     // servers take over 10 s to stop on a loaded machine, twice, in different tests).
     int stop(int signal = SIGTERM, std::optional<std::chrono::milliseconds> timeout = std::nullopt) {
-        if (!timeout) timeout = server_sanitized() ? std::chrono::seconds(30) : std::chrono::seconds(10);
         if (exit_status_) return *exit_status_;
         if (pid_ <= 0) return -1;
         if (auto already = detail::wait_for_exit(pid_, std::chrono::milliseconds(0))) {
@@ -235,7 +234,8 @@ public:
             return *exit_status_;
         }
         ::kill(pid_, signal);
-        auto status = detail::wait_for_exit(pid_, *timeout);
+        using std::chrono::seconds;
+        auto status = detail::wait_for_exit(pid_, timeout.value_or(server_sanitized() ? seconds(30) : seconds(10)));
         if (!status) {
             ::kill(pid_, SIGKILL);
             detail::wait_for_exit(pid_, std::chrono::seconds(10));

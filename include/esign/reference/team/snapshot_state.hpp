@@ -7,6 +7,7 @@
 // snapshot gives the same bytes.
 #include <algorithm>
 #include <array>
+#include <cassert>
 #include <cstdint>
 #include <initializer_list>
 #include <map>
@@ -31,6 +32,7 @@
 #include <esign/reference/team/limits.hpp>
 #include <esign/reference/team/timeline.hpp>
 #include <esign/reference/delivery/webhook_job.hpp>
+#include <esign/validation/enum_names.hpp>
 #include <esign/validation/problem.hpp>
 
 namespace esign::reference {
@@ -101,7 +103,9 @@ public:
 
 private:
     void append(std::initializer_list<std::string_view> parts) noexcept {
-        // (The paths of this file are at most max_parts deep; a deeper one would lose its tail.)
+        // The paths of this file are at most max_parts deep (a deeper one would lose its tail:
+        // the assertion says so in the tests' builds).
+        assert(size_ + parts.size() <= max_parts);
         for (auto part : parts)
             if (size_ < max_parts) parts_[size_++] = part;
     }
@@ -210,8 +214,10 @@ inline void envelope(problems& out, const where& at, const envelope_record& e) {
         std::int64_t latest_acted = std::numeric_limits<std::int64_t>::min();
         std::int64_t earliest_waiting = std::numeric_limits<std::int64_t>::max();
     };
-    std::array<count, 3> by_role{};  // by recipient_role: signer, approver, viewer
-    auto of_role = [&](recipient_role role) -> count& { return by_role[static_cast<std::size_t>(role) % 3]; };
+    std::array<count, enum_count<recipient_role>()> by_role{};  // (the decoder keeps roles within the enum)
+    auto of_role = [&](recipient_role role) -> count& {
+        return by_role[static_cast<std::size_t>(role) % by_role.size()];
+    };
     std::set<std::pair<std::string_view, recipient_role>> seen;
     for (std::size_t i = 0; i < e.recipients.size(); ++i) {
         const recipient& r = e.recipients[i].data;
