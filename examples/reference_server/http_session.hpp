@@ -123,8 +123,9 @@ public:
     // Making room (--max-connections): closes the connection now if it is still idle, else after
     // the answer to the request it began meanwhile.
     void evict();
-    // When the connection began waiting for its next request with nothing of it received
-    // (steady clock, ns since its epoch), or 0 while it is not so idle. Read by the registry.
+    // Since when the connection has waited for its next request with nothing of it received
+    // (its last answer, else its start; steady clock, ns since its epoch), or 0 while it is not
+    // so idle. Read by the registry.
     const std::atomic<std::int64_t>& idle_since() const noexcept { return idle_since_; }
     // Drops the requests waiting in this connection's team queue: for a server whose threads
     // ended, so that no session outlives the io_context (called from no other thread).
@@ -173,6 +174,11 @@ private:
     std::size_t header_field_bytes_ = 0;  // fields_size() of the header alone (trailers add to it)
     std::function<void(std::uint64_t, beast::string_view, beast::error_code&)> on_chunk_header_;
     std::atomic<std::int64_t> idle_since_{0};
+    // When the last answer began to be written (steady clock, ns; 0 before the first). The
+    // connection counts as idle from then, not from the write's completion: a client that read
+    // the answer and then opened another connection sees this one idle the longer of the two,
+    // however late the completion runs.
+    std::int64_t answered_at_ = 0;
     http::response<http::string_body> response_;
     std::optional<http::response<http::empty_body>> continue_;
     std::array<char, 4096> drain_{};
@@ -292,8 +298,9 @@ inline void http_session::read_header() {
     // Idle: wait for the next request holding no read buffer (an idle connection costs little,
     // and only such a one is closed to make room at --max-connections).
     buffer_.shrink_to_fit();
-    idle_since_.store(std::max<std::int64_t>(1, std::chrono::steady_clock::now().time_since_epoch().count()),
-                      std::memory_order_relaxed);
+    const std::int64_t since =
+        answered_at_ != 0 ? answered_at_ : std::chrono::steady_clock::now().time_since_epoch().count();
+    idle_since_.store(std::max<std::int64_t>(1, since), std::memory_order_relaxed);
     if (stream_.is_tls()) {
         stream_.async_read_some(
             buffer_.prepare(std::min(detail::first_read_size, buffer_.max_size())),
@@ -634,6 +641,7 @@ inline void http_session::send(reference::reply r, bool keep_alive, std::string_
     if (head) response_.body().clear();  // the header keeps the length of the body not sent
 
     const bool close_after = !response_.keep_alive();
+    answered_at_ = std::chrono::steady_clock::now().time_since_epoch().count();
     expire_after(config_.write_timeout);
     http::async_write(stream_, response_, [self = shared_from_this(), close_after](beast::error_code ec, std::size_t) {
         self->on_write(ec, close_after);
