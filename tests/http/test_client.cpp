@@ -3,7 +3,14 @@
 // the operation table with both credential forms, error bodies decoded, requests with problems
 // refused before sending, answers that break the model, retries, timeouts, HTTPS against the
 // server's --tls-cert. (The asynchronous forms and threads: test_client_threads.cpp.)
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <poll.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
 #include <atomic>
+#include <cerrno>
 #include <chrono>
 #include <cstdint>
 #include <cstdlib>
@@ -19,6 +26,7 @@
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/ssl/context.hpp>
 #include <boost/asio/ssl/stream.hpp>
+#include <boost/asio/use_future.hpp>
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/write.hpp>
 #include <boost/beast/core/flat_buffer.hpp>
@@ -294,6 +302,46 @@ private:
     asio::ip::tcp::acceptor acceptor_;
     std::optional<asio::ssl::context> tls_;
     std::thread thread_;
+};
+
+// A listener that never accepts, with its accept queue full: Linux then drops further SYNs,
+// so a new connection neither completes nor is refused (a connect timeout, with no blackholed
+// address needed). `listen(0)` queues one connection; the queue is filled until a connection
+// does not complete within 200 ms. (Plain descriptors: Asio's connect waits for completion even
+// on a non-blocking socket.)
+class unaccepting_listener {
+public:
+    unaccepting_listener() : acceptor_(io_) {
+        acceptor_.open(asio::ip::tcp::v4());
+        acceptor_.bind({asio::ip::make_address("127.0.0.1"), 0});
+        acceptor_.listen(0);
+        sockaddr_in to{};
+        to.sin_family = AF_INET;
+        to.sin_port = htons(acceptor_.local_endpoint().port());
+        to.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+        for (int i = 0; i < 16 && !full_; ++i) {
+            const int fd = ::socket(AF_INET, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
+            REQUIRE(fd >= 0);
+            fillers_.push_back(fd);
+            if (::connect(fd, reinterpret_cast<const sockaddr*>(&to), sizeof to) == 0) continue;  // queued
+            REQUIRE(errno == EINPROGRESS);
+            pollfd p{fd, POLLOUT, 0};
+            full_ = ::poll(&p, 1, 200) == 0;  // still waiting: its SYN was dropped
+        }
+        REQUIRE(full_);
+    }
+    ~unaccepting_listener() {
+        for (const int fd : fillers_) ::close(fd);
+    }
+    unaccepting_listener(const unaccepting_listener&) = delete;
+    unaccepting_listener& operator=(const unaccepting_listener&) = delete;
+    std::string url() const { return "http://127.0.0.1:" + std::to_string(acceptor_.local_endpoint().port()); }
+
+private:
+    asio::io_context io_;
+    asio::ip::tcp::acceptor acceptor_;
+    std::vector<int> fillers_;
+    bool full_ = false;
 };
 
 // A throw-away self-signed certificate (its own CA) for `names` (a subjectAltName list).
@@ -664,6 +712,33 @@ TEST_CASE("client: retries, and no retry where the request may have done somethi
         CHECK(r.attempts().size() == 1);
         CHECK(took >= 300ms);
         CHECK(took < 4s);
+    }
+}
+
+TEST_CASE("client: a server that does not accept within connect_timeout: a timeout, nothing sent", "[http][client]") {
+    unaccepting_listener listener;
+    auto options = quick(1);
+    options.connect_timeout = 300ms;
+    ec::client c(listener.url(), ec::credentials::api_key("key"), options);
+    const auto check = [](const ec::call_result<esign::utils_whoami_response>& r,
+                          std::chrono::steady_clock::duration took) {
+        const auto* e = r.error_if<ec::transport_error>();
+        REQUIRE(e);
+        CHECK(e->what == ec::transport_error::kind::timeout);
+        CHECK_FALSE(e->sent);
+        CHECK(r.attempts().size() == 1);
+        CHECK(took >= 300ms);
+        CHECK(took < 4s);
+    };
+    SECTION("synchronous") {
+        const auto started = std::chrono::steady_clock::now();
+        auto r = c.call(esign::utils_whoami_request{});
+        check(r, std::chrono::steady_clock::now() - started);
+    }
+    SECTION("asynchronous") {
+        const auto started = std::chrono::steady_clock::now();
+        auto r = c.async_call(esign::utils_whoami_request{}, asio::use_future).get();
+        check(r, std::chrono::steady_clock::now() - started);
     }
 }
 
