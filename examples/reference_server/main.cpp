@@ -6,18 +6,21 @@
 //   g++ -std=c++20 -O2 -DESIGN_SEPARATE_COMPILATION -Iinclude examples/reference_server/*.cpp
 //       -o esign-reference-server -lboost_json -lfmt -lssl -lcrypto -pthread
 #include <chrono>
+#include <condition_variable>
 #include <csignal>
 #include <cstdlib>
 #include <cstdio>
 #include <iostream>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <thread>
 #include <vector>
 
+#include <pthread.h>
+
 #include <boost/asio/io_context.hpp>
-#include <boost/asio/signal_set.hpp>
 
 #include <esign/reference/backend.hpp>
 
@@ -45,6 +48,45 @@ struct run_state {
     std::condition_variable cv;
     bool signaled = false;
     unsigned running = 0;
+};
+
+// SIGINT and SIGTERM, taken by a thread of their own with sigwait rather than by a handler: they
+// are blocked in every thread (main blocks them before it starts any), so no thread is
+// interrupted and the stop does not depend on which thread the kernel picks. (Under
+// ThreadSanitizer a handler runs only once the thread it interrupted passes an interceptor;
+// a stop could wait on that for more than 30 s.)
+sigset_t stop_signals() {
+    sigset_t set;
+    sigemptyset(&set);
+    sigaddset(&set, SIGINT);
+    sigaddset(&set, SIGTERM);
+    return set;
+}
+
+class stop_signal_waiter {
+public:
+    // Wakes `state` (signaled) at the first SIGINT or SIGTERM.
+    explicit stop_signal_waiter(run_state& state)
+        : thread_([&state] {
+              const sigset_t set = stop_signals();
+              int signal = 0;
+              while (sigwait(&set, &signal) != 0) {}
+              std::lock_guard lock(state.mutex);
+              state.signaled = true;
+              state.cv.notify_all();
+          }) {}
+    stop_signal_waiter(const stop_signal_waiter&) = delete;
+    stop_signal_waiter& operator=(const stop_signal_waiter&) = delete;
+    // Without a signal (the HTTP threads ended), sends the thread one of its own to end its wait.
+    ~stop_signal_waiter() {
+        if (!signaled_) pthread_kill(thread_.native_handle(), SIGTERM);
+        thread_.join();
+    }
+    void signaled() noexcept { signaled_ = true; }
+
+private:
+    std::thread thread_;
+    bool signaled_ = false;
 };
 
 int run(const server::command_line& cl, std::optional<std::string> control_token) {
@@ -150,14 +192,7 @@ int run(const server::command_line& cl, std::optional<std::string> control_token
     server::webhook_sender sender(*backend, cl.webhook_threads, cl.public_webhooks_only, log);
 
     run_state state;
-    boost::asio::signal_set signals(ioc, SIGINT, SIGTERM);
-    signals.async_wait([&](boost::system::error_code ec, int) {
-        if (ec) return;
-        http.shutdown();
-        std::lock_guard lock(state.mutex);
-        state.signaled = true;
-        state.cv.notify_all();
-    });
+    stop_signal_waiter signals(state);
 
     http.start();
     sender.start();
@@ -193,6 +228,10 @@ int run(const server::command_line& cl, std::optional<std::string> control_token
         // Until a signal (or, which should not happen, the HTTP threads ran out of work).
         std::unique_lock lock(state.mutex);
         state.cv.wait(lock, [&] { return state.signaled || state.running == 0; });
+        if (state.signaled) {
+            signals.signaled();
+            http.shutdown();
+        }
         // Requests under way get a few seconds to finish; then everything stops.
         if (!state.cv.wait_for(lock, std::chrono::seconds(5), [&] { return state.running == 0; })) {
             log.error("connections still open after 5 s: closing them");
@@ -214,6 +253,9 @@ int run(const server::command_line& cl, std::optional<std::string> control_token
 
 int main(int argc, char** argv) {
     std::signal(SIGPIPE, SIG_IGN);
+    // Blocked before any thread starts, so in all of them: stop_signal_waiter takes them.
+    const sigset_t stop = stop_signals();
+    pthread_sigmask(SIG_BLOCK, &stop, nullptr);
     std::vector<std::string_view> args(argv + 1, argv + argc);
     auto parsed = esign::server::parse_command_line(args);
     if (auto* error = std::get_if<esign::server::command_line_error>(&parsed)) {

@@ -145,6 +145,21 @@ inline std::optional<int> wait_for_exit(pid_t pid, std::chrono::milliseconds tim
     }
 }
 
+// What a child that did not stop in time is doing, on stderr: its signal masks and pending
+// signals, each thread's state and kernel wait, and (gdb on PATH) each thread's stack. A stop
+// that hangs once in a thousand runs is diagnosed from the log of the run it happened in.
+inline void describe_stuck(pid_t pid) {
+    const std::string proc = "/proc/" + std::to_string(pid);
+    const std::string script = "echo '--- " + proc + ": did not stop in time'; grep -E '^(State|Threads|Sig|Shd)' " +
+                               proc + "/status; for t in " + proc +
+                               "/task/*; do echo \"$t $(cat $t/comm) $(cut -d' ' -f3 $t/stat) wchan=$(cat $t/wchan)\"; "
+                               "done; if command -v gdb >/dev/null; then timeout 60 gdb -p " +
+                               std::to_string(pid) +
+                               " -batch -ex 'thread apply all bt' 2>&1 | grep -E '^(Thread|#)'; fi";
+    std::cerr.flush();
+    [[maybe_unused]] const int status = std::system(("{ " + script + "; } >&2").c_str());
+}
+
 }  // namespace detail
 
 // The server executable to test.
@@ -224,8 +239,8 @@ public:
 
     // Sends `signal` and waits up to `timeout` for the exit (then SIGKILL). Returns the exit status
     // (0 = clean; 128 + N when ended by signal N; -1 when it did not stop in time). Idempotent:
-    // later calls return it again. The default: 10 s, 30 s for a sanitized server (CI saw TSan
-    // servers take over 10 s to stop on a loaded machine, twice, in different tests).
+    // later calls return it again. The default: 10 s, 30 s for a sanitized server. A server that
+    // did not stop is described on stderr (describe_stuck) before its SIGKILL.
     int stop(int signal = SIGTERM, std::optional<std::chrono::milliseconds> timeout = std::nullopt) {
         if (exit_status_) return *exit_status_;
         if (pid_ <= 0) return -1;
@@ -237,6 +252,7 @@ public:
         using std::chrono::seconds;
         auto status = detail::wait_for_exit(pid_, timeout.value_or(server_sanitized() ? seconds(30) : seconds(10)));
         if (!status) {
+            detail::describe_stuck(pid_);
             ::kill(pid_, SIGKILL);
             detail::wait_for_exit(pid_, std::chrono::seconds(10));
             status = -1;  // did not stop in time

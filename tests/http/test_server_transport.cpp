@@ -6,6 +6,7 @@
 
 #include <atomic>
 #include <chrono>
+#include <filesystem>
 #include <fstream>
 #include <set>
 #include <string>
@@ -168,6 +169,30 @@ TEST_CASE("server: SIGTERM and SIGINT stop it with exit status 0", "[http][serve
         // A later connection is answered: the server has accepted the half-sent one before it.
         http_connection later(srv.host(), srv.port());
         CHECK(later.post(control_now, "{}").status == 200);
+        CHECK(srv.stop(SIGTERM) == 0);
+    }
+    SECTION("no thread of the server is interrupted by them: all block both but the one that takes them") {
+        server_process srv({"--threads", "3", "--webhook-threads", "2"});
+        http_connection c(srv.host(), srv.port());
+        CHECK(c.post(control_now, "{}").status == 200);
+        const std::string tasks = "/proc/" + std::to_string(srv.pid()) + "/task/";
+        const unsigned long both = (1UL << (SIGINT - 1)) | (1UL << (SIGTERM - 1));
+        int threads = 0;
+        int taking = 0;  // in sigwait, whose wait unblocks them (once it has begun)
+        for (const auto& task : std::filesystem::directory_iterator(tasks)) {
+            std::ifstream status(task.path() / "status");
+            std::string line;
+            while (std::getline(status, line))
+                if (line.starts_with("SigBlk:")) {
+                    INFO(task.path().string() << " " << line);
+                    const unsigned long blocked = std::stoul(line.substr(7), nullptr, 16) & both;
+                    CHECK((blocked == both || blocked == 0));
+                    ++threads;
+                    taking += blocked == 0;
+                }
+        }
+        CHECK(taking <= 1);
+        CHECK(threads >= 7);  // main, the signals' thread, 3 HTTP threads, 2 webhook threads
         CHECK(srv.stop(SIGTERM) == 0);
     }
 }
