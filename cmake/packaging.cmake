@@ -14,21 +14,30 @@ if(NOT PROJECT_IS_TOP_LEVEL OR NOT ESIGN_INSTALL)
     return()
 endif()
 
-# The server's --help as a man page, made at build time from the built server
+# Each program's --help as its man page, made at build time from the built program
 # (cmake/help_to_man.py), so the page is the program's own text. Not in a sanitizer build: such a
-# server is never packaged, and ThreadSanitizer's may not even start on every kernel.
-if(TARGET esign-reference-server AND NOT CMAKE_CROSSCOMPILING AND NOT ESIGN_SANITIZE)
-    find_package(Python3 REQUIRED COMPONENTS Interpreter)
-    set(esign_man_page "${PROJECT_BINARY_DIR}/man/esign-reference-server.1.gz")
-    add_custom_command(OUTPUT "${esign_man_page}"
-        COMMAND "${CMAKE_COMMAND}" -E make_directory "${PROJECT_BINARY_DIR}/man"
-        COMMAND "${Python3_EXECUTABLE}" "${PROJECT_SOURCE_DIR}/cmake/help_to_man.py"
-            $<TARGET_FILE:esign-reference-server> "esign ${PROJECT_VERSION}" "${esign_man_page}"
-        DEPENDS esign-reference-server "${PROJECT_SOURCE_DIR}/cmake/help_to_man.py"
-        COMMENT "Writing the man page of esign-reference-server from its --help"
-        VERBATIM)
-    add_custom_target(esign_man_page ALL DEPENDS "${esign_man_page}")
-    install(FILES "${esign_man_page}" DESTINATION "${CMAKE_INSTALL_MANDIR}/man1")
+# program is never packaged, and ThreadSanitizer's may not even start on every kernel.
+if(NOT CMAKE_CROSSCOMPILING AND NOT ESIGN_SANITIZE)
+    set(esign_man_pages "")
+    foreach(program IN ITEMS esign-reference-server esign-schema)
+        if(NOT TARGET ${program})
+            continue()
+        endif()
+        find_package(Python3 REQUIRED COMPONENTS Interpreter)
+        set(page "${PROJECT_BINARY_DIR}/man/${program}.1.gz")
+        add_custom_command(OUTPUT "${page}"
+            COMMAND "${CMAKE_COMMAND}" -E make_directory "${PROJECT_BINARY_DIR}/man"
+            COMMAND "${Python3_EXECUTABLE}" "${PROJECT_SOURCE_DIR}/cmake/help_to_man.py"
+                $<TARGET_FILE:${program}> "esign ${PROJECT_VERSION}" "${page}"
+            DEPENDS ${program} "${PROJECT_SOURCE_DIR}/cmake/help_to_man.py"
+            COMMENT "Writing the man page of ${program} from its --help"
+            VERBATIM)
+        list(APPEND esign_man_pages "${page}")
+    endforeach()
+    if(esign_man_pages)
+        add_custom_target(esign_man_pages ALL DEPENDS ${esign_man_pages})
+        install(FILES ${esign_man_pages} DESTINATION "${CMAKE_INSTALL_MANDIR}/man1")
+    endif()
 endif()
 
 # The licence, where Debian looks for it (share/doc/esign/copyright).

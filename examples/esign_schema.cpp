@@ -55,10 +55,23 @@ void pretty(std::ostream& os, const boost::json::value& v, std::string indent = 
 }
 
 int usage(std::ostream& os, int rc) {
+    // In the shape cmake/help_to_man.py reads: the installed man page is this text.
     os << "usage: esign-schema [--strict] [--pretty] [--response] [PATH | NAME]\n"
-          "  no argument: the OpenAPI 3.1 document of the public operations\n"
-          "  PATH (e.g. /public/envelope/get): the JSON Schema of its request (--response: of its response)\n"
-          "  NAME (e.g. EnvelopeGetRequest): the JSON Schema of that component type\n";
+          "\n"
+          "The JSON Schemas of the esign API's requests and responses, made from esign's types.\n"
+          "\n"
+          "Without an argument: the OpenAPI 3.1 document of the public operations. PATH (for\n"
+          "example /public/envelope/get): the JSON Schema of that operation's request (with\n"
+          "--response, of its response). NAME: the JSON Schema of that type, an operation's\n"
+          "request or response (EnvelopeGetRequest, EnvelopeGetResponse) or ErrorBody. Written\n"
+          "on stdout; exit status 1 for an unknown PATH or NAME, 2 for a bad command line.\n"
+          "\n"
+          "options:\n"
+          "  --strict      unknown members refused (additionalProperties: false), as the\n"
+          "                server's --strict refuses them\n"
+          "  --pretty      indented output\n"
+          "  --response    with PATH: the schema of the operation's response, not its request\n"
+          "  --help        this text (also -h)\n";
     return rc;
 }
 

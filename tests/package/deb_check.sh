@@ -8,8 +8,8 @@
 # build/gcc. In order:
 #   1. cpack -G DEB into BUILD_DIR/deb-check/ (CPack builds the tree's `all` first: nothing to do
 #      in a built tree);
-#   2. its contents: the server, every header of include/, the CMake package, esign.pc and
-#      esign-client.pc, the man page, the copyright (the licence), the changelogs; nothing
+#   2. its contents: the server and esign-schema, every header of include/, the CMake package,
+#      esign.pc and esign-client.pc, the two man pages, the copyright (the licence), the changelogs; nothing
 #      outside /usr;
 #   3. apt-get install -y ./esign_*.deb;
 #   4. its Depends: the -dev packages the headers need, and the package of every shared library
@@ -97,6 +97,7 @@ dpkg-deb -c "$deb" | awk '{print $NF}' | sed 's|^\./|/|; s|/$||' | grep -v '^$' 
 for path in /usr/bin/esign-reference-server /usr/share/cmake/esign/esignConfig.cmake \
     /usr/share/cmake/esign/esignConfigVersion.cmake /usr/share/cmake/esign/esignTargets.cmake \
     /usr/share/pkgconfig/esign.pc /usr/share/pkgconfig/esign-client.pc /usr/share/man/man1/esign-reference-server.1.gz \
+    /usr/bin/esign-schema /usr/share/man/man1/esign-schema.1.gz \
     /usr/share/doc/esign/copyright /usr/share/doc/esign/changelog.gz /usr/share/doc/esign/changelog.Debian.gz; do
     grep -qxF "$path" "$work/contents" || fail "the package lacks $path"
 done
@@ -194,20 +195,22 @@ summary=$(tail -1 "$work/conformance.log")
 [[ $summary =~ ^conformance-public:\ [1-9][0-9]*\ passed,\ 0\ failed$ ]] || fail "conformance summary: $summary"
 say "$summary"
 
-# 7. The man page ------------------------------------------------------------------------------
-[[ $(man -w esign-reference-server) == /usr/share/man/man1/esign-reference-server.1.gz ]] ||
-    fail "man -w esign-reference-server gives '$(man -w esign-reference-server 2>&1)'"
-page=$(MANWIDTH=80 man esign-reference-server 2>"$work/man.err") || fail "man esign-reference-server: $(cat "$work/man.err")"
-for text in NAME SYNOPSIS DESCRIPTION OPTIONS; do
-    grep -qx " *$text" <<<"$page" || fail "man esign-reference-server lacks the section $text"
+# 7. The man pages -----------------------------------------------------------------------------
+for program in esign-reference-server esign-schema; do
+    [[ $(man -w $program) == /usr/share/man/man1/$program.1.gz ]] ||
+        fail "man -w $program gives '$(man -w $program 2>&1)'"
+    page=$(MANWIDTH=80 man $program 2>"$work/man.err") || fail "man $program: $(cat "$work/man.err")"
+    for text in NAME SYNOPSIS DESCRIPTION OPTIONS; do
+        grep -qx " *$text" <<<"$page" || fail "man $program lacks the section $text"
+    done
+    # Every option of --help is an entry of the page (cmake/help_to_man.py read the whole text).
+    help_options=$(/usr/bin/$program --help | sed -n 's/^  \(-[-a-z0-9]*\).*/\1/p')
+    [[ -n $help_options ]] || fail "$program --help lists no option"
+    for option in $help_options; do
+        grep -qE -- "^ +$option( |\$)" <<<"$page" || fail "man $program has no entry $option"
+    done
+    [[ ! -s $work/man.err ]] || fail "man $program warns: $(cat "$work/man.err")"
 done
-# Every option of --help is an entry of the page (cmake/help_to_man.py read the whole text).
-help_options=$(/usr/bin/esign-reference-server --help | sed -n 's/^  \(-[-a-z0-9]*\).*/\1/p')
-[[ -n $help_options ]] || fail "esign-reference-server --help lists no option"
-for option in $help_options; do
-    grep -qE -- "^ +$option( |\$)" <<<"$page" || fail "man esign-reference-server has no entry $option"
-done
-[[ ! -s $work/man.err ]] || fail "man esign-reference-server warns: $(cat "$work/man.err")"
 
 # 8. Removed, nothing left ---------------------------------------------------------------------
 say "apt-get remove -y esign"
