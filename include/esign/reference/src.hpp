@@ -12,3 +12,4 @@
 
 #include <esign/reference/backend.hpp>
 #include <esign/reference/detail/backend_definitions.hpp>
+#include <esign/reference/detail/state_file_definitions.hpp>
