@@ -67,7 +67,7 @@ class stop_signal_waiter {
 public:
     // Wakes `state` (signaled) at the first SIGINT or SIGTERM.
     explicit stop_signal_waiter(run_state& state)
-        : thread_([&state] {
+        : state_(state), thread_([&state] {
               const sigset_t set = stop_signals();
               int signal = 0;
               while (sigwait(&set, &signal) != 0) {}
@@ -79,14 +79,16 @@ public:
     stop_signal_waiter& operator=(const stop_signal_waiter&) = delete;
     // Without a signal (the HTTP threads ended), sends the thread one of its own to end its wait.
     ~stop_signal_waiter() {
-        if (!signaled_) pthread_kill(thread_.native_handle(), SIGTERM);
+        {
+            std::lock_guard lock(state_.mutex);
+            if (!state_.signaled) pthread_kill(thread_.native_handle(), SIGTERM);
+        }
         thread_.join();
     }
-    void signaled() noexcept { signaled_ = true; }
 
 private:
+    run_state& state_;
     std::thread thread_;
-    bool signaled_ = false;
 };
 
 int run(const server::command_line& cl, std::optional<std::string> control_token) {
@@ -228,10 +230,7 @@ int run(const server::command_line& cl, std::optional<std::string> control_token
         // Until a signal (or, which should not happen, the HTTP threads ran out of work).
         std::unique_lock lock(state.mutex);
         state.cv.wait(lock, [&] { return state.signaled || state.running == 0; });
-        if (state.signaled) {
-            signals.signaled();
-            http.shutdown();
-        }
+        if (state.signaled) http.shutdown();
         // Requests under way get a few seconds to finish; then everything stops.
         if (!state.cv.wait_for(lock, std::chrono::seconds(5), [&] { return state.running == 0; })) {
             log.error("connections still open after 5 s: closing them");
