@@ -7,19 +7,27 @@
 #include <cstddef>
 #include <cstdlib>
 #include <fstream>
+#include <optional>
 #include <string>
 #include <string_view>
 
 namespace esign::test {
 
-// A field of /proc/PID/status in kB ("VmHWM", "VmRSS"), in bytes; 0 when absent.
-inline std::size_t process_status_bytes(pid_t pid, std::string_view field) {
-    std::ifstream status("/proc/" + std::to_string(pid) + "/status");
+// The text after "FIELD:" in a status file of /proc (a process's, /proc/PID/status, or one of
+// its threads', /proc/PID/task/TID/status); nullopt when absent.
+inline std::optional<std::string> proc_status_field(const std::string& status_file, std::string_view field) {
+    std::ifstream status(status_file);
     std::string line;
     const std::string prefix = std::string(field) + ":";
     while (std::getline(status, line))
-        if (line.rfind(prefix, 0) == 0) return std::stoull(line.substr(prefix.size())) * 1024;  // "VmHWM:  1234 kB"
-    return 0;
+        if (line.rfind(prefix, 0) == 0) return line.substr(prefix.size());
+    return std::nullopt;
+}
+
+// A field of /proc/PID/status in kB ("VmHWM", "VmRSS"), in bytes; 0 when absent.
+inline std::size_t process_status_bytes(pid_t pid, std::string_view field) {
+    const auto value = proc_status_field("/proc/" + std::to_string(pid) + "/status", field);
+    return value ? std::stoull(*value) * 1024 : 0;  // "VmHWM:  1234 kB"
 }
 
 // The peak resident memory of a process (VmHWM), in bytes.

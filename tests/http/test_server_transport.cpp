@@ -2,6 +2,7 @@
 // Black-box tests of esign-reference-server's transport (contract.md §1, §5): the checks before
 // the backend, their order, the error body, keep-alive, robustness, the process itself.
 #include "../source_text.hpp"
+#include "process_memory.hpp"
 #include "test_support.hpp"
 
 #include <atomic>
@@ -180,16 +181,13 @@ TEST_CASE("server: SIGTERM and SIGINT stop it with exit status 0", "[http][serve
         int threads = 0;
         int taking = 0;  // in sigwait, whose wait unblocks them (once it has begun)
         for (const auto& task : std::filesystem::directory_iterator(tasks)) {
-            std::ifstream status(task.path() / "status");
-            std::string line;
-            while (std::getline(status, line))
-                if (line.starts_with("SigBlk:")) {
-                    INFO(task.path().string() << " " << line);
-                    const unsigned long blocked = std::stoul(line.substr(7), nullptr, 16) & both;
-                    CHECK((blocked == both || blocked == 0));
-                    ++threads;
-                    taking += blocked == 0;
-                }
+            const auto mask = proc_status_field(task.path() / "status", "SigBlk");
+            INFO(task.path().string() << " SigBlk:" << mask.value_or("(none)"));
+            REQUIRE(mask);
+            const unsigned long blocked = std::stoul(*mask, nullptr, 16) & both;
+            CHECK((blocked == both || blocked == 0));
+            ++threads;
+            taking += blocked == 0;
         }
         CHECK(taking <= 1);
         CHECK(threads >= 7);  // main, the signals' thread, 3 HTTP threads, 2 webhook threads
