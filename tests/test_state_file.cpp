@@ -126,6 +126,14 @@ TEST_CASE("state file: every team loads into a fresh backend: same keys, same sn
         CHECK(whoami(to, t->key) == whoami(from.c.b, t->key));
         CHECK(snapshot(to, t->key) == snapshot(from.c.b, t->key));
     }
+    // The e-mails' links too (the signer key and link tokens kept): each e-mail of the outbox
+    // has the same signingUrl in both.
+    REQUIRE(first.at("signer").at("links").as_array().size() >= 5);
+    CHECK(first.at("signer").at("initialLinks").as_array().empty());
+    auto outbox = [](backend& b, const std::string& key) {
+        return request(b, "/_control/outbox/list", std::string_view(key), bj::object{}).body;
+    };
+    CHECK(outbox(to, from.c.main.key) == outbox(from.c.b, from.c.main.key));
     // The access key and secret (§6.8) too, and the server's clock.
     const auto access = first.at("accessKey").as_string();
     const auto secret = first.at("secretKey").as_string();
@@ -146,6 +154,27 @@ TEST_CASE("state file: every team loads into a fresh backend: same keys, same sn
             .body;
     };
     CHECK(next(to).at("envelopeUuid") == next(from.c.b).at("envelopeUuid"));
+}
+
+TEST_CASE("state file: a file without the teams' signer keys loads, with new e-mail links", "[state-file]") {
+    three_teams from;
+    bj::value doc = bj::parse(text_of(from.c.b));
+    for (auto& t : doc.at("teams").as_array()) t.as_object().erase("signer");
+    backend to(fixed_clock(76));
+    REQUIRE(ref::load_state(to, bj::serialize(doc)).empty());
+    CHECK(snapshot(to, from.c.main.key) == snapshot(from.c.b, from.c.main.key));
+    auto links = [&](backend& b) {
+        std::vector<std::string> out;
+        const auto list = request(b, "/_control/outbox/list", std::string_view(from.c.main.key), bj::object{}).body;
+        for (const auto& mail : list.at("emails").as_array())
+            if (const auto* url = mail.as_object().if_contains("signingUrl")) out.emplace_back(url->as_string());
+        return out;
+    };
+    const auto before = links(from.c.b);
+    const auto after = links(to);
+    REQUIRE(before.size() >= 5);
+    REQUIRE(after.size() == before.size());
+    for (std::size_t i = 0; i < before.size(); ++i) CHECK(after[i] != before[i]);
 }
 
 TEST_CASE("state file: the loaded teams replace those in place, whose keys then answer 401", "[state-file]") {
@@ -226,6 +255,39 @@ TEST_CASE("state file: a malformed file is refused with its path, and nothing is
             {"teams", "1", "initial", "uuid"});
     refused(edited([](bj::value& v) { v.at("teams").at(0).at("team").as_object().erase("state"); }),
             {"teams", "0", "team", "state"});
+    // The signer keys and e-mail links: a key of the right shape, once in the file; each link a
+    // token of its team's key, once, for one envelope and e-mail.
+    refused(edited([](bj::value& v) { v.at("teams").at(0).at("signer").as_object()["key"] = "short"; }),
+            {"teams", "0", "signer", "key"});
+    refused(edited([](bj::value& v) {
+                v.at("teams").at(2).at("signer").as_object()["key"] = v.at("teams").at(0).at("signer").at("key");
+            }),
+            {"teams", "2", "signer", "key"});
+    refused(edited([](bj::value& v) {
+                auto& links = v.at("teams").at(0).at("signer").at("links").as_array();
+                links[1].as_object()["token"] = v.at("teams").at(1).at("signer").at("links").at(0).at("token");
+            }),
+            {"teams", "0", "signer", "links", "1", "token"});
+    refused(edited([](bj::value& v) {
+                auto& links = v.at("teams").at(0).at("signer").at("links").as_array();
+                links[1].as_object()["token"] = links[0].at("token");
+            }),
+            {"teams", "0", "signer", "links", "1", "token"});
+    refused(edited([](bj::value& v) {
+                auto& links = v.at("teams").at(0).at("signer").at("links").as_array();
+                links[1].as_object()["envelope_uuid"] = links[0].at("envelope_uuid");
+                links[1].as_object()["email"] = links[0].at("email");
+            }),
+            {"teams", "0", "signer", "links", "1", "email"});
+    refused(edited([](bj::value& v) {
+                v.at("teams")
+                    .at(1)
+                    .at("signer")
+                    .at("initialLinks")
+                    .as_array()
+                    .push_back(bj::object{{"token", "slt.x"}, {"envelope_uuid", "not a uuid"}, {"email", "a@b.c"}});
+            }),
+            {"teams", "1", "signer", "initialLinks", "0", "envelope_uuid"});
     // More teams than --max-teams.
     auto options = fixed_clock(75);
     options.max_teams = 2;

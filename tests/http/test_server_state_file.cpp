@@ -13,6 +13,7 @@
 #include <chrono>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <random>
 #include <sstream>
 #include <string>
@@ -108,6 +109,19 @@ boost::json::object control_ok_of(server_process& srv) {
     return r.json().as_object();
 }
 
+// The link token of each e-mail of the team's outbox, by envelope, recipient and kind.
+std::map<std::string, std::string> link_tokens(api_caller& api) {
+    std::map<std::string, std::string> out;
+    const auto emails = at(api.ok("/_control/outbox/list", object{}), "/emails");
+    for (const auto& mail : emails.as_array()) {
+        const std::string url = string_member(mail, "signingUrl");
+        if (url.find("#t=") == std::string::npos) continue;  // (only e-mails to sign or act have one)
+        out[string_member(mail, "envelopeUuid") + " " + string_member(mail, "to") + " " + string_member(mail, "kind")] =
+            url.substr(url.find("#t=") + 3);
+    }
+    return out;
+}
+
 // The team's snapshot, as the server wrote it.
 std::string snapshot(api_caller& api) {
     auto r = api.call("/_control/team/snapshot", object{});
@@ -123,7 +137,8 @@ TEST_CASE("state file: after SIGTERM and a start with the same file, the same ke
     temp_dir dir;
     const std::string file = dir.path + "/state.json";
     hook_receiver rx({204, 1, false});  // fails the first attempt: its retry stays queued
-    std::string key, pair, before;
+    std::string key, pair, before, live;
+    std::map<std::string, std::string> links;  // the e-mails' link tokens
     {
         test_server srv({"--state-file", file});  // a first run: no file yet
         // A frozen clock: the retry (due 500 ms later on it) waits for a clock advance.
@@ -132,6 +147,7 @@ TEST_CASE("state file: after SIGTERM and a start with the same file, the same ke
         pair = string_member(created, "accessKey") + ":" + string_member(created, "secretKey");
         api_caller api{srv, key};
         populate(api);
+        live = sent(api);  // still signing
         api.ok("/public/webhook/create", object{{"url", rx.url()},
                                                 {"contentType", "application/json"},
                                                 {"sslVerify", false},
@@ -139,6 +155,7 @@ TEST_CASE("state file: after SIGTERM and a start with the same file, the same ke
                                                 {"events", array{"ENVELOPE_CREATED"}}});
         envelope(api, false);  // one delivery
         REQUIRE(rx.wait_for(1, 10s));
+        links = link_tokens(api);
         REQUIRE(eventually(
             [&] {
                 const auto state = at(boost::json::parse(snapshot(api)), "/team/state");
@@ -161,6 +178,19 @@ TEST_CASE("state file: after SIGTERM and a start with the same file, the same ke
     api_caller api{srv, key};
     CHECK(snapshot(api) == before);
     success_body(srv.post("/public/utils/whoami", "{}", bearer(pair)), "whoami with the access key");
+    // The e-mails' links too: the same tokens, and the one of the envelope still signing opens
+    // its recipient's page.
+    CHECK(link_tokens(api) == links);
+    REQUIRE(links.size() >= 6);
+    const std::string link = links.at(live + " s@example.com invitation");
+    const auto started =
+        success_body(srv.post("/embeds/session/start", boost::json::serialize(object{{"token", link}})), "start");
+    const auto page =
+        success_body(srv.post("/embeds/envelope/get",
+                              boost::json::serialize(object{{"session", string_member(started, "session")}})),
+                     "page");
+    CHECK(at(page, "/recipient/email") == "s@example.com");
+    CHECK(string_member(at(page, "/envelope"), "uuid") == live);
     CHECK(rx.requests().size() == 1);
     // The queued retry, due on the team's clock, is attempted once the clock reaches it.
     api.ok("/_control/clock/advance", object{{"milliseconds", 1000}});

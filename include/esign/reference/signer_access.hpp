@@ -17,10 +17,12 @@
 #include <cstdint>
 #include <mutex>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <unordered_set>
 #include <utility>
+#include <vector>
 
 #include <boost/json/parse.hpp>
 #include <boost/json/serialize.hpp>
@@ -31,6 +33,7 @@
 #include <esign/reference/store/ids.hpp>
 #include <esign/reference/store/records.hpp>
 #include <esign/reference/team/limits.hpp>
+#include <esign/validation/problem.hpp>
 
 namespace esign::reference {
 
@@ -70,15 +73,39 @@ inline bool is_url_safe(std::string_view s) {
 }
 }  // namespace signer_detail
 
+namespace signer_detail {
+// The team keys handed out or taken back in this process.
+struct issued_team_keys {
+    std::mutex mutex;
+    std::unordered_set<std::string> keys;
+};
+inline issued_team_keys& issued() {
+    static issued_team_keys instance;
+    return instance;
+}
+}  // namespace signer_detail
+
 // A team key never handed out before in this process (a team shard's, for its whole life).
 inline std::string new_signer_team_key() {
-    static std::mutex mutex;
-    static std::unordered_set<std::string> issued;
+    auto& issued = signer_detail::issued();
     for (;;) {
         std::string key = signer_detail::secure_chars(signer_team_key_chars);
-        std::lock_guard lock(mutex);
-        if (issued.insert(key).second) return key;
+        std::lock_guard lock(issued.mutex);
+        if (issued.keys.insert(key).second) return key;
     }
+}
+
+// Whether `key` has the shape of a team key (signer_team_key_chars URL-safe characters).
+inline bool is_signer_team_key(std::string_view key) {
+    return key.size() == signer_team_key_chars && signer_detail::is_url_safe(key);
+}
+
+// Takes back a team's key from before a restart (the state file keeps it with the team's e-mail
+// links, contract.md §7.3): it stays the team's, and new_signer_team_key never draws it again.
+inline void claim_signer_team_key(const std::string& key) {
+    auto& issued = signer_detail::issued();
+    std::lock_guard lock(issued.mutex);
+    issued.keys.insert(key);
 }
 
 // The team key of a secret of that kind, or nullopt when it does not have the shape of one.
@@ -178,17 +205,69 @@ inline const signer_grant* find_signer_session(const state& st, std::string_view
 // A store put in place whole (a fixture's team, a restored snapshot): secrets are not part of a
 // team's state, so it keeps none of those it came with or had (they become unknown), and every
 // invitation or reminder of its outbox gets its recipient's link token, as if just e-mailed.
+// Except `kept`: the team's own link tokens from before a restart (the state file's, checked by
+// check_signing_links), taken back oldest first, so that its e-mail links go on working.
 
-inline void renew_signer_secrets(state& st) {
+inline void renew_signer_secrets(state& st, std::span<const signing_link> kept = {}) {
     std::string key = std::move(st.signer.team_key);
     st.signer = signer_store{};
     st.signer.team_key = std::move(key);
     st.iframe_tokens.clear();
+    auto& s = st.signer;
     // (At most one link per e-mail: room for all, made once, rather than rehashed as they come.)
-    const std::size_t links = std::min(st.outbox.size(), max_link_tokens_per_team);
-    st.signer.links.reserve(links);
-    st.signer.link_of.reserve(links);
+    const std::size_t links = std::min(st.outbox.size() + kept.size(), max_link_tokens_per_team);
+    s.links.reserve(links);
+    s.link_of.reserve(links);
+    for (const auto& link : kept) {
+        s.links.emplace(link.token, signer_grant{link.envelope_uuid, link.email});
+        s.link_order.push_back(link.token);
+        s.link_of.emplace(signer_store::link_key(link.envelope_uuid, link.email), link.token);
+    }
     for (const auto& mail : st.outbox) link_token_for(st, mail.envelope_uuid, mail.to);
+}
+
+// The team's e-mail link tokens, oldest first: what the state file keeps of its signer secrets.
+inline std::vector<signing_link> signing_links_of(const state& st) {
+    std::vector<signing_link> out;
+    out.reserve(st.signer.link_order.size());
+    for (const auto& token : st.signer.link_order)
+        if (auto it = st.signer.links.find(token); it != st.signer.links.end())
+            out.push_back(signing_link{token, it->second.envelope_uuid, it->second.email});
+    return out;
+}
+
+// The problems of link tokens to take back for the team whose key is `key` (at `where`, one
+// list): each a link token of that key, at most max_link_tokens_per_team, no token and no
+// envelope and e-mail twice, an e-mail of at most 255 bytes (the model's longest address).
+inline problem_list check_signing_links(std::span<const signing_link> links, std::string_view key,
+                                        const problem_path& where) {
+    problem_list out;
+    auto add = [&](std::size_t i, std::string_view member, problem_kind kind, std::string message) {
+        if (out.size() >= max_reported_problems) return;
+        problem_path path = where;
+        path.emplace_back(std::to_string(i));
+        path.emplace_back(member);
+        out.push_back(problem{std::move(path), kind, std::nullopt, std::move(message)});
+    };
+    if (links.size() > max_link_tokens_per_team) {
+        out.push_back(problem{where, problem_kind::size, std::nullopt,
+                              "must have at most " + std::to_string(max_link_tokens_per_team) + " items"});
+        return out;
+    }
+    std::unordered_set<std::string_view> tokens;
+    std::unordered_set<std::string> pairs;
+    for (std::size_t i = 0; i < links.size(); ++i) {
+        const signing_link& link = links[i];
+        if (signer_team_key(link.token, signer_link_token_prefix) != key)
+            add(i, "token", problem_kind::rule, "is not a link token of the team's signer key");
+        else if (!tokens.insert(link.token).second)
+            add(i, "token", problem_kind::rule, "is the token of another link");
+        if (link.email.empty() || link.email.size() > 255)
+            add(i, "email", problem_kind::range, "must be 1 to 255 bytes");
+        else if (!pairs.insert(signer_store::link_key(link.envelope_uuid.str(), link.email)).second)
+            add(i, "email", problem_kind::rule, "has a link for this envelope already");
+    }
+    return out;
 }
 
 // ---------------------------------------------------------------------------------------------

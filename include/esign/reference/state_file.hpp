@@ -16,7 +16,12 @@
 //       "team": { ... }                    the team object of /_control/team/snapshot, its "state" included
 //       "pendingDue": [ ms ]               when each of team.state.pending_deliveries falls due (team's clock)
 //       "initial": { ... }                 what /_control/team/reset returns to, as a team object
+//       "signer"?: { "key",                the team's part of its signer secrets (signer_access.hpp)
+//                    "links": [ {token, envelope_uuid, email} ],  its e-mail link tokens, oldest first
+//                    "initialLinks": [ ... ] }                    those of "initial"
 //     } ] }
+// ("signer" keeps the links of the team's e-mails working across a restart; a file without it,
+// as written before it was kept, loads with new links, as a restore makes.)
 //
 // Reading checks the whole document as a restore does (every state one the API could have
 // produced: check_state), and more: uuids and credentials used once, the pieces agreeing with
@@ -39,11 +44,20 @@
 #include <esign/reference/backend.hpp>
 #include <esign/reference/detail/backend_inline.hpp>
 #include <esign/reference/fixture/format.hpp>
+#include <esign/reference/store/records.hpp>
 
 namespace esign::reference {
 
 // The layout written; a file of another is refused (at ["format"]) rather than half-read.
 inline constexpr std::string_view state_file_format = "esign-state/1";
+
+// The team's e-mail link tokens and the key they carry (contract.md §7.3).
+struct state_file_signer {
+    std::string key;
+    std::vector<signing_link> links;
+    std::vector<signing_link> initialLinks;
+};
+BOOST_DESCRIBE_STRUCT(state_file_signer, (), (key, links, initialLinks))
 
 // One team of the file.
 struct state_file_team {
@@ -56,9 +70,11 @@ struct state_file_team {
     fixture_team team;                     // its state required
     std::vector<std::int64_t> pendingDue;  // one per team.state->pending_deliveries
     fixture_team initial;                  // its state required
+    std::optional<state_file_signer> signer;
 };
 BOOST_DESCRIBE_STRUCT(state_file_team, (),
-                      (apiKey, accessKey, secretKey, ownerUuid, creationDate, startTime, team, pendingDue, initial))
+                      (apiKey, accessKey, secretKey, ownerUuid, creationDate, startTime, team, pendingDue, initial,
+                       signer))
 
 struct state_file_document {
     std::string format;

@@ -10,6 +10,7 @@
 #include <optional>
 #include <set>
 #include <shared_mutex>
+#include <span>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -70,8 +71,10 @@ inline void check_team_object(const fixture_team& t, int max_attempts, const pro
 }
 
 // The store of a team object that passed check_team_object: its team record (what the file
-// adds to the snapshot's), then the state's records; the stream goes to `ids`.
-inline state store_of(fixture_team t, const state_file_team& f, const std::string& signer_key, id_source& ids) {
+// adds to the snapshot's), then the state's records, with its link tokens `kept` and new ones;
+// the stream goes to `ids`.
+inline state store_of(fixture_team t, const state_file_team& f, const std::string& signer_key, id_source& ids,
+                      std::span<const signing_link> kept) {
     state st;
     team_record team;
     team.uuid = t.uuid->str();
@@ -83,7 +86,7 @@ inline state store_of(fixture_team t, const state_file_team& f, const std::strin
     st.team_by_api_key[team.api_key] = team.uuid;
     st.teams.emplace(team.uuid, std::move(team));
     st.signer.team_key = signer_key;  // before install_state: it issues the outbox's link tokens
-    install_state(st, std::move(*t.state), ids);
+    install_state(st, std::move(*t.state), ids, kept);
     return st;
 }
 
@@ -135,6 +138,8 @@ ESIGN_DETAIL_BACKEND_INLINE state_file_document backend::export_state() {
             at_initial.seek(shard->initial_ids);
             f.initial = fixture_team_of(shard->initial.teams.begin()->second);
             f.initial.state = capture_state(shard->initial, at_initial, {});
+            f.signer =
+                state_file_signer{shard->signer_key, signing_links_of(shard->st), signing_links_of(shard->initial)};
         }
         doc.teams.push_back(std::move(f));
     }
@@ -155,6 +160,7 @@ ESIGN_DETAIL_BACKEND_INLINE problem_list backend::import_state(state_file_docume
     // Every check first: a file with a problem loads nothing.
     std::set<std::string> credentials;  // API and access keys: each names one team
     std::set<std::string> uuids;
+    std::set<std::string> signer_keys;
     for (std::size_t i = 0; i < doc.teams.size() && problems.size() < max_reported_problems; ++i) {
         const state_file_team& f = doc.teams[i];
         const problem_path here{"teams", std::to_string(i)};
@@ -187,6 +193,17 @@ ESIGN_DETAIL_BACKEND_INLINE problem_list backend::import_state(state_file_docume
             if (f.pendingDue[j] < -rules::latest_instant_ms || f.pendingDue[j] > rules::latest_instant_ms)
                 add(problems, at(here, {"pendingDue", std::to_string(j)}), problem_kind::range,
                     "must be an instant within the clock's reach");
+        if (f.signer) {
+            if (!is_signer_team_key(f.signer->key))
+                add(problems, at(here, {"signer", "key"}), problem_kind::pattern,
+                    "must be " + std::to_string(signer_team_key_chars) + " URL-safe characters");
+            else if (!signer_keys.insert(f.signer->key).second)
+                add(problems, at(here, {"signer", "key"}), problem_kind::rule, "is the signer key of another team");
+            for (auto [member, links] :
+                 {std::pair{"links", &f.signer->links}, {"initialLinks", &f.signer->initialLinks}})
+                for (auto& p : check_signing_links(*links, f.signer->key, at(here, {"signer", member})))
+                    add(problems, std::move(p.path), p.kind, std::move(p.message));
+        }
     }
     if (!problems.empty()) return problems;
 
@@ -200,15 +217,20 @@ ESIGN_DETAIL_BACKEND_INLINE problem_list backend::import_state(state_file_docume
         shard->access_key = f.accessKey.str();
         shard->secret_key = f.secretKey.str();
         shard->start_time = f.startTime;
+        const state_file_signer kept = f.signer ? std::move(*f.signer) : state_file_signer{};
+        if (f.signer) {
+            shard->signer_key = kept.key;  // its links go on working
+            claim_signer_team_key(kept.key);
+        }
         // What a team reset returns to, then the state reached (their streams in that order: the
         // current one stays loaded).
-        shard->st = state_file_detail::store_of(std::move(f.initial), f, shard->signer_key, shard->ids);
-        shard->mark_initial();
+        shard->st = state_file_detail::store_of(std::move(f.initial), f, shard->signer_key, shard->ids, {});
+        shard->mark_initial(kept.initialLinks);
         auto& pending = queued.emplace_back();
         for (std::size_t j = 0; j < f.team.state->pending_deliveries.size(); ++j)
             pending.emplace_back(std::move(f.team.state->pending_deliveries[j]), f.pendingDue[j]);
         f.team.state->pending_deliveries.clear();
-        shard->st = state_file_detail::store_of(std::move(f.team), f, shard->signer_key, shard->ids);
+        shard->st = state_file_detail::store_of(std::move(f.team), f, shard->signer_key, shard->ids, kept.links);
         shard->publish_clock();
         made.push_back(std::move(shard));
     }

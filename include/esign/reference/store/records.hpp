@@ -185,6 +185,15 @@ struct signer_grant {
     std::string email;  // the recipient (found by e-mail, as /_control/recipient/act does)
 };
 
+// An e-mail link token and whom it stands for: what the state file keeps of a team's signer
+// secrets, so that the links of its e-mails go on working after a restart (contract.md §7.3).
+struct signing_link {
+    std::string token;
+    uuid36 envelope_uuid;
+    std::string email;
+};
+BOOST_DESCRIBE_STRUCT(signing_link, (), (token, envelope_uuid, email))
+
 // The team's signer secrets besides its iframe tokens (state::iframe_tokens): each collection
 // bounded (team/limits.hpp), the oldest dropped first, in O(1) amortized per change.
 struct signer_store {

@@ -9,6 +9,7 @@
 #include <mutex>
 #include <optional>
 #include <shared_mutex>
+#include <span>
 #include <string>
 
 #include <esign/reference/store/ids.hpp>
@@ -27,8 +28,9 @@ struct team_shard {
     std::string secret_key;
     std::optional<std::int64_t> start_time;  // a frozen clock starts here (team/create startTime)
     // Part of every signer secret the team issues (signer_access.hpp): the backend's registry
-    // finds the team of a token or session by it. Secure, and never twice in a process.
-    const std::string signer_key = new_signer_team_key();
+    // finds the team of a token or session by it. Secure, and never twice in a process: a new
+    // one, or the team's own from before a restart (the state file's, claim_signer_team_key).
+    std::string signer_key = new_signer_team_key();
 
     // Guarded by `mutex`: shared while a read-only operation runs, exclusive otherwise.
     mutable std::shared_mutex mutex;
@@ -68,10 +70,11 @@ struct team_shard {
     }
     void publish_clock() { published_offset.store(st.clock_offset, std::memory_order_relaxed); }
 
-    // The state reached now is what a team reset returns to. Under the exclusive lock.
-    void mark_initial() {
+    // The state reached now is what a team reset returns to, with its link tokens `kept` (the
+    // state file's) and new ones. Under the exclusive lock.
+    void mark_initial(std::span<const signing_link> kept = {}) {
         st.signer.team_key = signer_key;
-        renew_signer_secrets(st);  // a fixture's tokens are not the team's (signer_access.hpp)
+        renew_signer_secrets(st, kept);  // a fixture's tokens are not the team's (signer_access.hpp)
         publish_clock();
         initial = st;
         initial_ids = ids.tell();

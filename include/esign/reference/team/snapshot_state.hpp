@@ -14,6 +14,7 @@
 #include <limits>
 #include <optional>
 #include <set>
+#include <span>
 #include <string>
 #include <string_view>
 #include <unordered_set>
@@ -487,8 +488,9 @@ inline void name_team_in_payload(webhook_job& job, const std::string& team) {
 }
 
 // Replaces the records of `st` by those of a checked state; they take the uuid of the team
-// that `st` holds (a snapshot of one team can seed another). The stream goes to `ids`.
-inline void install_state(state& st, team_state s, id_source& ids) {
+// that `st` holds (a snapshot of one team can seed another). The stream goes to `ids`; the
+// team's link tokens are `kept` (the state file's) and new ones (renew_signer_secrets).
+inline void install_state(state& st, team_state s, id_source& ids, std::span<const signing_link> kept = {}) {
     const std::string& team = st.teams.begin()->second.uuid;
     st.clock_offset = s.clock_offset;
     std::uint64_t next = s.next_seq;
@@ -523,8 +525,9 @@ inline void install_state(state& st, team_state s, id_source& ids) {
     st.outbox.assign(s.outbox.begin(), s.outbox.end());
     st.deliveries.assign(s.deliveries.begin(), s.deliveries.end());
     // The team's secrets go, a snapshot's are not taken (they would be another team's, or the same
-    // team's from another time); the restored e-mails get new links (signer_access.hpp).
-    renew_signer_secrets(st);
+    // team's from another time); the restored e-mails get new links (signer_access.hpp), but for
+    // those the state file kept.
+    renew_signer_secrets(st, kept);
     if (s.stream) ids.load(*s.stream);
 }
 
