@@ -21,36 +21,12 @@ namespace {
 
 constexpr int envelope_count = 1000;
 
+// The team and its snapshot, as /_control/team/snapshot gave it.
 struct team_with_envelopes {
-    esign::reference::backend backend;
-    std::string key;
-    std::string snapshot;  // the team as /_control/team/snapshot gave it
-
-    team_with_envelopes() : backend(esign_bench::still_backend_options()), key(esign_bench::new_team_key(backend)) {
-        build(backend, key);
-        backend.handle("/_control/team/reset", key, "{}");  // reset returns to the empty team...
-        build(backend, key);                                // ...so the state is built after it
-        snapshot = backend.handle("/_control/team/snapshot", key, "{}").body;
-    }
-
-    // The team's 1,000 envelopes, sent; false when a request failed.
-    static bool build(esign::reference::backend& b, const std::string& key) {
-        for (int i = 0; i < envelope_count; ++i) {
-            auto made = b.handle("/_control/envelope/create", key,
-                                 R"({"title":"Contract","documents":[{"title":"d","pageCount":2}]})");
-            if (made.status != 200) return false;
-            const std::string env(boost::json::parse(made.body).at("envelopeUuid").as_string());
-            const std::string uuid = R"({"envelopeUuid":")" + env + '"';
-            if (b.handle(
-                     "/public/envelope/add-recipients", key,
-                     uuid +
-                         R"(,"recipients":[{"type":"manual","email":"s@example.com","firstname":"S","lastname":"T"}]})")
-                    .status != 200)
-                return false;
-            if (b.handle("/public/envelope/send", key, uuid + "}").status != 200) return false;
-        }
-        return true;
-    }
+    esign_bench::team_of_sent_envelopes team{envelope_count};
+    esign::reference::backend& backend = team.backend;
+    const std::string& key = team.key;
+    std::string snapshot = backend.handle("/_control/team/snapshot", key, "{}").body;
 };
 
 team_with_envelopes& shared_team() {
@@ -60,6 +36,7 @@ team_with_envelopes& shared_team() {
 
 void snapshot_1000(benchmark::State& state) {
     auto& t = shared_team();
+    if (!t.team.built) state.SkipWithError("the team was not made");
     for (auto _ : state) {
         auto r = t.backend.handle("/_control/team/snapshot", t.key, "{}");
         if (r.status != 200) state.SkipWithError("snapshot failed");
@@ -92,7 +69,8 @@ void rebuild_1000(benchmark::State& state) {
     auto& t = shared_team();
     for (auto _ : state) {
         const std::string key = esign_bench::new_team_key(t.backend);
-        if (!team_with_envelopes::build(t.backend, key)) state.SkipWithError("rebuild failed");
+        if (!esign_bench::team_of_sent_envelopes::build(t.backend, key, envelope_count))
+            state.SkipWithError("rebuild failed");
     }
 }
 

@@ -121,6 +121,13 @@ TEST_CASE("state file: every team loads into a fresh backend: same keys, same sn
     REQUIRE(problems.empty());
     // Nothing is lost or added: the loaded backend writes the same file.
     CHECK(text_of(to) == text);
+    // The file's team objects are written from typed copies of the teams (capture_state), a
+    // snapshot straight from the records (team_snapshot_text): the same bytes.
+    const auto typed = ref::read_state_file(text);
+    REQUIRE(typed);
+    for (std::size_t i = 0; i < from.teams().size(); ++i)
+        CHECK(snapshot(from.c.b, from.teams()[i]->key) ==
+              "{\"team\":" + esign::json::write(typed->teams[i].team) + "}");
     for (const team* t : from.teams()) {
         INFO(t->uuid);
         CHECK(whoami(to, t->key) == whoami(from.c.b, t->key));

@@ -175,7 +175,9 @@ TEST_CASE("queue: a team's reads run together: its whoami is answered while its 
         one = seconds_since(one_start);
     }
     INFO("one snapshot takes " << one << " s");
-    REQUIRE(one > 0.2);  // long enough to be caught running: 100,000 contacts
+    // Long enough to be caught running: 100,000 contacts (written straight from the records, about
+    // 0.17 s in the gcc tree on a 2-core machine; the whoami has three quarters of that ahead).
+    REQUIRE(one > 0.1);
 
     // The whoami joins A's queue a quarter of a snapshot after it is sent (a fault rule's delay
     // is waited before the queue): by then the snapshot, sent first, is running.

@@ -15,6 +15,7 @@
 #include <esign/reference/backend.hpp>
 #include <esign/reference/detail/backend_inline.hpp>
 #include <esign/reference/fixture/fixture.hpp>
+#include <esign/reference/team/snapshot_text.hpp>
 
 namespace esign::reference {
 
@@ -27,23 +28,37 @@ ESIGN_DETAIL_BACKEND_INLINE result<restore_document> backend::read_request(
 }
 
 ESIGN_DETAIL_BACKEND_INLINE reply backend::snapshot_team(team_shard& shard, std::string_view path) {
-    fixture_team t;
+    std::string request_id = server_ids_.uuid();
+    std::string body;
     {
+        // Shared: the team's readers go on while its records are written (team_state_text borrows
+        // them: no copy of the team is made first).
         std::shared_lock lock(shard.mutex);
         if (shard.retired) return unauthenticated(path, true);
-        t = fixture_team_of(shard.team());
-        t.state = capture_state(shard.st, shard.ids, deliveries_.jobs_of(shard, shard.generation));
-    }
-    // {"team": ...} written around the team's text, in one string: the same bytes as encoding a
-    // control_team_snapshot_response, without a second copy of the tree or of the text.
-    std::string request_id = server_ids_.uuid();
-    // (The problems' paths start inside "team".)
-    if (auto instead = failed_self_check(t, error_context_of(path, request_id, now_ms()))) return *instead;
-    std::string body = "{\"team\":";
-    {
-        json::text_buffer out(body);  // appends
-        json::write_value(t, out);
-        out.put('}');
+        team_snapshot_text t;
+        static_cast<fixture_team&>(t.team) = fixture_team_of(shard.team());
+        // (The problems' paths start inside "team"; the records are the store's own.)
+        if (auto instead = failed_self_check(static_cast<const fixture_team&>(t.team),
+                                             error_context_of(path, request_id, now_ms())))
+            return *instead;
+        const std::vector<webhook_job> pending = deliveries_.jobs_of(shard, shard.generation);
+        t.state = state_text_of(shard.st, shard.ids, pending);
+        // {"team": ...} around the team's text, in one string, with room for what the team's last
+        // snapshot wrote and an eighth more, or for a first one an estimate from typical records:
+        // the text doubles its room beyond (then three times the text may be live for a moment).
+        const std::size_t last = shard.last_snapshot_size.load(std::memory_order_relaxed);
+        const state& st = shard.st;
+        body.reserve(last ? last + last / 8
+                          : 4096 + 1280 * st.envelopes.size() + 480 * st.logs.size() + 200 * st.outbox.size() +
+                                200 * st.deliveries.size() + 320 * st.contacts.size() + 1024 * st.templates.size() +
+                                512 * st.webhooks.size() + 1024 * pending.size());
+        {
+            json::text_buffer out(body);  // appends
+            out.append("{\"team\":");
+            json::write_value(t, out);
+            out.put('}');
+        }
+        shard.last_snapshot_size.store(body.size(), std::memory_order_relaxed);
     }
     return reply{200, std::move(body), std::move(request_id)};
 }

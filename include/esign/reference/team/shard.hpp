@@ -53,6 +53,9 @@ struct team_shard {
     // clock. Stored (publish_clock) under the exclusive lock whenever st.clock_offset changes.
     std::atomic<std::int64_t> published_offset{0};
 
+    // The size of the team's last snapshot: the next one reserves as much, and a little more.
+    std::atomic<std::size_t> last_snapshot_size{0};
+
     // The HTTP server runs the team's requests through it, one at a time, so that a team's
     // waiting requests hold no server thread (the in-process backend::handle does not use it).
     team_queue queue;
