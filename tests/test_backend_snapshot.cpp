@@ -4,7 +4,11 @@
 // the same team or another; a --fixture team with a state loads it.
 #include "backend_support.hpp"
 
+#include <esign/reference/spooled_text.hpp>
+#include <esign/reference/team/snapshot_text.hpp>
+
 #include <algorithm>
+#include <map>
 #include <set>
 #include <string>
 #include <string_view>
@@ -628,6 +632,99 @@ TEST_CASE("snapshot: envelope/list by status follows every change of status, and
             require_ok(c.call("/public/envelope/send",
                               bj::object{{"envelopeUuid", all[i].uuid}, {"workspaceUuid", all[i].workspace}}));
     refresh_and_check(c.main.key);
+}
+
+namespace ref = esign::reference;
+
+namespace {
+// A spill that keeps what it is handed, part by part.
+struct kept_parts final : esign::json::text_spill {
+    explicit kept_parts(std::size_t at) : text_spill(at) {}
+    std::vector<std::string> parts;
+    void write(std::string_view part) override { parts.emplace_back(part); }
+};
+}  // namespace
+
+TEST_CASE("snapshot text: a text_buffer with a spill hands on its text in parts, in order", "[json][snapshot]") {
+    std::vector<std::string> items;
+    for (int i = 0; i < 5000; ++i)
+        items.push_back("item " + std::to_string(i) + std::string(static_cast<std::size_t>(i % 37), 'x'));
+    const std::string whole = esign::json::write(items);
+    kept_parts spill(100);
+    std::string tail;
+    {
+        esign::json::text_buffer out(tail, spill);
+        esign::json::write_value(items, out);
+    }
+    REQUIRE(spill.parts.size() > 10);
+    std::string joined;
+    for (const auto& part : spill.parts) {
+        CHECK(part.size() >= 100);  // handed on once at least `at` bytes were buffered
+        joined += part;
+    }
+    CHECK(tail.size() < whole.size());
+    CHECK(joined + tail == whole);
+}
+
+TEST_CASE("snapshot text: envelopes are written in key order, a batch at a time", "[backend][snapshot]") {
+    ref::envelope_map envelopes;
+    std::map<std::string, ref::envelope_record> sorted;
+    for (int i = 0; i < 50; ++i) {
+        ref::envelope_record env;
+        env.uuid = fmt::format("{:08x}-0000-4000-8000-000000000000", (i * 7919) % 1000);
+        env.title = "Envelope " + std::to_string(i);
+        sorted.emplace(env.uuid, env);
+        envelopes.emplace(env.uuid, std::move(env));
+    }
+    const std::string expected = esign::json::write(sorted);
+    for (std::size_t batch : {std::size_t{1}, std::size_t{3}, std::size_t{7}, std::size_t{49}, std::size_t{50},
+                              std::size_t{51}, std::size_t{32768}}) {
+        INFO("batch " << batch);
+        std::string text;
+        {
+            esign::json::text_buffer out(text);
+            esign::json::write_value(ref::snapshot_text_detail::envelopes_in_key_order{&envelopes, batch}, out);
+        }
+        CHECK(text == expected);
+    }
+    ref::envelope_map none;
+    std::string text;
+    {
+        esign::json::text_buffer out(text);
+        esign::json::write_value(ref::snapshot_text_detail::envelopes_in_key_order{&none, 3}, out);
+    }
+    CHECK(text == "{}");
+}
+
+TEST_CASE("snapshot: with a spool folder, a long snapshot is answered from a file, with the same bytes",
+          "[backend][snapshot]") {
+    client held(fixed_clock(43), bj::object{{"seed", 6}});
+    populate(held);
+    for (int i = 0; i < 20; ++i) sent(held);
+    const std::string expected = snapshot(held, held.main.key);
+
+    auto options = fixed_clock(43);
+    options.spool_directory = "/tmp";
+    options.spool_at = 1000;  // many parts
+    client spooled(options, bj::object{{"seed", 6}});
+    populate(spooled);
+    for (int i = 0; i < 20; ++i) sent(spooled);
+    for (int round = 0; round < 2; ++round) {  // the first (an estimated room) and a later one
+        const auto r = spooled.b.handle("/_control/team/snapshot", spooled.main.key, "{}");
+        REQUIRE(r.status == 200);
+        REQUIRE(r.spooled);
+        CHECK(r.body.empty());
+        std::string text(r.spooled->size(), '\0');
+        REQUIRE(r.spooled->read_at(0, text.data(), text.size()) == text.size());
+        CHECK(text == expected);
+    }
+    // A short one stays in memory.
+    auto small = options;
+    small.spool_at = std::size_t(64) << 20;
+    client whole(small, bj::object{{"seed", 6}});
+    const auto r = whole.b.handle("/_control/team/snapshot", whole.main.key, "{}");
+    CHECK(!r.spooled);
+    CHECK(!r.body.empty());
 }
 
 }  // namespace test_backend_snapshot

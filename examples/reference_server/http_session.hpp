@@ -68,12 +68,14 @@
 #include <boost/asio/dispatch.hpp>
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/post.hpp>
+#include <boost/asio/write.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
 #include <fmt/format.h>
 
 #include <esign/reference/backend.hpp>
+#include <esign/reference/spooled_text.hpp>
 #include <esign/reference/team/queue.hpp>
 
 #include "http_config.hpp"
@@ -149,6 +151,7 @@ private:
     void answer_early(reference::reply r, std::string_view allow = {});
     void on_discarded(beast::error_code ec);
     void send(reference::reply r, bool keep_alive, std::string_view allow = {});
+    void send_spooled(bool close_after);
     void on_write(beast::error_code ec, bool close_after);
     void linger_close();
     void on_linger(beast::error_code ec);
@@ -180,6 +183,12 @@ private:
     // however late the completion runs.
     std::int64_t answered_at_ = 0;
     http::response<http::string_body> response_;
+    // An answer's body in a file (reply::spooled, §6.7): sent after the head, spool_chunk bytes at
+    // a time through spool_buffer_ (made for such an answer, freed after it).
+    static constexpr std::size_t spool_chunk = std::size_t(64) << 10;
+    std::shared_ptr<const reference::spooled_text> spooled_;
+    std::uint64_t spooled_sent_ = 0;
+    std::unique_ptr<char[]> spool_buffer_;
     std::optional<http::response<http::empty_body>> continue_;
     std::array<char, 4096> drain_{};
     asio::steady_timer delay_timer_;  // a fault rule's delay (§6.5), waited without a thread
@@ -635,21 +644,51 @@ inline void http_session::send(reference::reply r, bool keep_alive, std::string_
     response_.keep_alive(keep_alive && !stopping_);
     response_.body() = std::move(r.body);
     response_.prepare_payload();
+    spooled_ = std::move(r.spooled);
+    spooled_sent_ = 0;
+    if (spooled_) response_.content_length(spooled_->size());  // the head first, then the file
     // A 304 (static_assets.hpp) has no body, and its length would be the 200's (RFC 9110 §8.6).
     if (r.status == 304) response_.erase(http::field::content_length);
     log_request(r.status);
-    if (head) response_.body().clear();  // the header keeps the length of the body not sent
+    if (head) {
+        response_.body().clear();  // the header keeps the length of the body not sent
+        spooled_.reset();
+    }
 
     const bool close_after = !response_.keep_alive();
     answered_at_ = std::chrono::steady_clock::now().time_since_epoch().count();
     expire_after(config_.write_timeout);
     http::async_write(stream_, response_, [self = shared_from_this(), close_after](beast::error_code ec, std::size_t) {
-        self->on_write(ec, close_after);
+        if (ec || !self->spooled_) return self->on_write(ec, close_after);
+        self->send_spooled(close_after);
     });
+}
+
+// The next part of a spooled body, read from its file into the connection's buffer; the answer
+// is done when the file is sent (or cannot be read: the connection then closes, its answer cut
+// short of its Content-Length, as a client can tell).
+inline void http_session::send_spooled(bool close_after) {
+    if (!spool_buffer_) spool_buffer_ = std::make_unique<char[]>(spool_chunk);
+    const std::size_t n = spooled_->read_at(spooled_sent_, spool_buffer_.get(), spool_chunk);
+    if (spooled_sent_ >= spooled_->size() || n == 0) {
+        const bool whole = spooled_sent_ >= spooled_->size();
+        spooled_.reset();
+        if (!whole) return close();
+        return on_write({}, close_after);
+    }
+    expire_after(config_.write_timeout);
+    asio::async_write(stream_, asio::buffer(spool_buffer_.get(), n),
+                      [self = shared_from_this(), close_after](beast::error_code ec, std::size_t written) {
+                          if (ec) return self->on_write(ec, close_after);
+                          self->spooled_sent_ += written;
+                          self->send_spooled(close_after);
+                      });
 }
 
 inline void http_session::on_write(beast::error_code ec, bool close_after) {
     response_ = {};
+    spooled_.reset();
+    spool_buffer_.reset();  // an idle connection holds no part of an answer
     if (ec) return close();
     if (close_after || stopping_) return linger_close();
     read_header();
@@ -711,8 +750,9 @@ inline void http_session::log_request(unsigned status) {
     if (parser_ && parser_->is_header_done()) method = std::string(parser_->get().method_string());
     const auto us =
         std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() - started_).count();
+    const std::size_t bytes = spooled_ ? spooled_->size() : response_.body().size();
     log.info(fmt::format("{} {} -> {} ({} bytes, {}.{:03} ms)", logger::sanitize(method, 20), logger::sanitize(path_),
-                         status, response_.body().size(), us / 1000, us % 1000));
+                         status, bytes, us / 1000, us % 1000));
 }
 
 }  // namespace esign::server

@@ -106,6 +106,10 @@ int run(const server::command_line& cl, std::optional<std::string> control_token
     options.openapi_json = server::openapi_document();
     options.self_check = cl.self_check || server::self_check_from_environment(std::getenv("ESIGN_SELF_CHECK"));
     options.self_check_log = [&log](std::string_view text) { log.error(text); };
+    // §6.7: a snapshot's text beyond its first 256 KiB goes to an unnamed file there, and is sent
+    // from it (reply::spooled).
+    const char* tmpdir = std::getenv("TMPDIR");
+    options.spool_directory = tmpdir && *tmpdir ? tmpdir : "/tmp";
     if (cl.fixture_file) {
         std::string error;
         auto text = server::read_whole_file(*cl.fixture_file, error);

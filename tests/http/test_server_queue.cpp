@@ -11,6 +11,7 @@
 // the snapshot of that state.
 #include "test_support.hpp"
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <cstdio>
@@ -36,32 +37,7 @@ double seconds_since(clock_type::time_point start) {
 // The body of a restore of `t`'s own snapshot with `slow_contacts` contacts: what the team's
 // queue runs for a while.
 std::string slow_restore_body(test_server& srv, const team& t) {
-    const auto made =
-        srv.post("/public/contact/create", R"({"contacts":[{"email":"c@example.com","firstname":"C","lastname":"D"}]})",
-                 bearer(t.api_key));
-    REQUIRE(made.status == 200);
-    const auto snap = srv.post("/_control/team/snapshot", "{}", bearer(t.api_key));
-    REQUIRE(snap.status == 200);
-    boost::json::value body = snap.json();
-    auto& state = body.at("team").at("state").as_object();
-    auto& contacts = state.at("contacts").as_array();
-    REQUIRE(contacts.size() == 1);
-    const boost::json::object model = contacts.at(0).as_object();
-    std::uint64_t seq = state.at("next_seq").to_number<std::uint64_t>();
-    contacts.clear();
-    contacts.reserve(slow_contacts);
-    for (std::size_t i = 0; i < slow_contacts; ++i) {
-        boost::json::object c = model;
-        char uuid[40];
-        std::snprintf(uuid, sizeof uuid, "c0000000-0000-4000-8000-%012zu", i);
-        auto& data = c.at("data").as_object();
-        data["uuid"] = uuid;
-        data["email"] = "c" + std::to_string(i) + "@example.com";
-        c["seq"] = seq++;
-        contacts.push_back(std::move(c));
-    }
-    state["next_seq"] = seq;
-    return boost::json::serialize(body);
+    return restore_body_with_contacts(srv, t, slow_contacts);
 }
 
 // The bytes of a POST with a team's key.
@@ -161,48 +137,65 @@ TEST_CASE("queue: a team's reads run together: its whoami is answered while its 
     const team a = srv.new_team();
     {
         http_connection c(srv.host(), srv.port(), 300s);
-        REQUIRE(c.post("/_control/team/restore", slow_restore_body(srv, a), bearer(a.api_key)).status == 200);
+        // (Last names of 300 characters with quotes: each escaped as written, the snapshot's
+        // slowest part, about half a second of it in the gcc tree; a plain one is 20 times faster.)
+        std::string quoted;
+        for (int i = 0; i < 30; ++i) quoted += "ab\"cdefghi";
+        REQUIRE(c.post("/_control/team/restore", restore_body_with_contacts(srv, a, slow_contacts, quoted),
+                       bearer(a.api_key))
+                    .status == 200);
     }
     // How long making the snapshot of that state takes here (a Debug build, a sanitizer, a loaded
     // machine): until its answer's head arrives (what follows is the transfer of its body).
     const std::string snapshot = post_bytes("/_control/team/snapshot", a.api_key, "{}");
-    double one = 0;
-    {
+    // A request of the team that makes its indexes, which a restore leaves to be made at first use
+    // (under the team's exclusive lock: a whoami that came first would wait for the snapshot).
+    REQUIRE(srv.post("/public/utils/whoami", "{}", bearer(a.api_key)).status == 200);
+    // (The median of three: the first is the slowest.)
+    std::vector<double> times;
+    for (int i = 0; i < 3; ++i) {
         raw_connection alone(srv.host(), srv.port(), 120s);
         const auto one_start = clock_type::now();
         alone.send(snapshot);
         REQUIRE(alone.receive_until("\r\n\r\n", 120s).rfind("HTTP/1.1 200", 0) == 0);
-        one = seconds_since(one_start);
+        times.push_back(seconds_since(one_start));
     }
+    std::sort(times.begin(), times.end());
+    const double one = times[1];
     INFO("one snapshot takes " << one << " s");
-    // Long enough to be caught running: 100,000 contacts (written straight from the records, about
-    // 0.17 s in the gcc tree on a 2-core machine; the whoami has three quarters of that ahead).
-    REQUIRE(one > 0.1);
+    // Long enough to be caught running: tens of milliseconds in the gcc tree (the text goes to a
+    // file as it is written, at about a gigabyte a second), several times that under a sanitizer.
+    REQUIRE(one > 0.005);
 
     // The whoami joins A's queue a quarter of a snapshot after it is sent (a fault rule's delay
     // is waited before the queue): by then the snapshot, sent first, is running.
-    const int delay_ms = static_cast<int>(one * 250);
+    const int delay_ms = std::max(1, static_cast<int>(one * 250));
     REQUIRE(
         srv.post("/_control/faults/add",
                  R"({"operation":"/public/utils/whoami","action":"delay","delayMs":)" + std::to_string(delay_ms) + "}",
                  bearer(a.api_key))
             .status == 200);
-    raw_connection slow(srv.host(), srv.port(), 120s);
-    slow.send(snapshot);
-    std::optional<clock_type::time_point> snapshot_at;  // its answer's head: the snapshot is made
-    std::thread reader([&] {
-        if (slow.receive_until("\r\n\r\n", 120s).rfind("HTTP/1.1 200", 0) == 0) snapshot_at = clock_type::now();
-    });
-    http_connection c(srv.host(), srv.port(), 120s);
-    const auto who = c.post("/public/utils/whoami", "{}", bearer(a.api_key));
-    const auto who_at = clock_type::now();
-    reader.join();
-    CHECK(who.status == 200);
-    REQUIRE(snapshot_at);
     // Together, the whoami is answered about three quarters of a snapshot before it; a serial
-    // queue answers it only after the snapshot is made (so never a tenth of one before).
-    const double ahead = std::chrono::duration<double>(*snapshot_at - who_at).count();
-    INFO("whoami answered " << ahead << " s before the snapshot");
+    // queue answers it only after the snapshot is made (so never a tenth of one before). Up to
+    // three tries: a busy machine may wake the whoami's timer late, after the snapshot (a serial
+    // queue fails all three).
+    double ahead = 0;
+    for (int attempt = 0; attempt < 3 && !(ahead > one / 10); ++attempt) {
+        raw_connection slow(srv.host(), srv.port(), 120s);
+        slow.send(snapshot);
+        std::optional<clock_type::time_point> snapshot_at;  // its answer's head: the snapshot is made
+        std::thread reader([&] {
+            if (slow.receive_until("\r\n\r\n", 120s).rfind("HTTP/1.1 200", 0) == 0) snapshot_at = clock_type::now();
+        });
+        http_connection c(srv.host(), srv.port(), 120s);
+        const auto who = c.post("/public/utils/whoami", "{}", bearer(a.api_key));
+        const auto who_at = clock_type::now();
+        reader.join();
+        CHECK(who.status == 200);
+        REQUIRE(snapshot_at);
+        ahead = std::chrono::duration<double>(*snapshot_at - who_at).count();
+        UNSCOPED_INFO("try " << attempt << ": whoami answered " << ahead << " s before the snapshot");
+    }
     CHECK(ahead > one / 10);
 }
 

@@ -5,6 +5,7 @@
 
 #include <unistd.h>
 
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
@@ -146,5 +147,38 @@ struct temp_file {
     temp_file& operator=(const temp_file&) = delete;
     ~temp_file() { std::remove(path.c_str()); }
 };
+
+// The body of a restore of `t`'s own snapshot with `count` contacts (a large state made in one
+// request; at most reference/team/limits.hpp's 100,000 for a valid one), each of that last name.
+inline std::string restore_body_with_contacts(test_server& srv, const team& t, std::size_t count,
+                                              std::string_view lastname = "D") {
+    const auto made =
+        srv.post("/public/contact/create", R"({"contacts":[{"email":"c@example.com","firstname":"C","lastname":"D"}]})",
+                 bearer(t.api_key));
+    REQUIRE(made.status == 200);
+    const auto snap = srv.post("/_control/team/snapshot", "{}", bearer(t.api_key));
+    REQUIRE(snap.status == 200);
+    boost::json::value body = snap.json();
+    auto& state = body.at("team").at("state").as_object();
+    auto& contacts = state.at("contacts").as_array();
+    REQUIRE(contacts.size() == 1);
+    const boost::json::object model = contacts.at(0).as_object();
+    std::uint64_t seq = state.at("next_seq").to_number<std::uint64_t>();
+    contacts.clear();
+    contacts.reserve(count);
+    for (std::size_t i = 0; i < count; ++i) {
+        boost::json::object c = model;
+        char uuid[48];  // (count is below 10^12: 36 characters)
+        std::snprintf(uuid, sizeof uuid, "c0000000-0000-4000-8000-%012zu", i);
+        auto& data = c.at("data").as_object();
+        data["uuid"] = uuid;
+        data["email"] = "c" + std::to_string(i) + "@example.com";
+        data["lastname"] = lastname;
+        c["seq"] = seq++;
+        contacts.push_back(std::move(c));
+    }
+    state["next_seq"] = seq;
+    return boost::json::serialize(body);
+}
 
 }  // namespace esign::test

@@ -155,12 +155,33 @@ void encode_value(const T& in, boost::json::value& out) {
     codec<T>::encode(in, out);
 }
 
+// Where a long text goes a part at a time as it is written (text_buffer's spill), so that the
+// text need not be held whole: a file, a connection. `write` takes the parts in order.
+class text_spill {
+public:
+    explicit text_spill(std::size_t at) noexcept : at_(at) {}
+    text_spill(const text_spill&) = delete;
+    text_spill& operator=(const text_spill&) = delete;
+    virtual void write(std::string_view part) = 0;
+    // The text buffered before it is handed on.
+    std::size_t at() const noexcept { return at_; }
+
+protected:
+    ~text_spill() = default;
+
+private:
+    std::size_t at_;
+};
+
 // The JSON text being written: appended to a std::string used as a buffer (its spare room
 // exposed once, then written through a cursor: no bounds check or call into std::string per
-// piece of punctuation). The string holds the text when the text_buffer is gone.
+// piece of punctuation). The string holds the text when the text_buffer is gone; with a spill,
+// it holds what was not handed on yet: once it holds spill.at() bytes and needs room, they go
+// to the spill and the string is written from its start again.
 class text_buffer {
 public:
     explicit text_buffer(std::string& out) noexcept : out_(out) {}
+    text_buffer(std::string& out, text_spill& spill) noexcept : out_(out), spill_(&spill) {}
     text_buffer(const text_buffer&) = delete;
     text_buffer& operator=(const text_buffer&) = delete;
     ~text_buffer() { out_.resize(size()); }
@@ -189,6 +210,11 @@ private:
     // (the string reallocates geometrically past it): the bytes that resize zeroes and nothing
     // writes stay few, however much was reserved.
     void grow(std::size_t n) {
+        if (spill_ && pos_ && size() >= spill_->at()) {
+            spill_->write(std::string_view(out_.data(), size()));
+            pos_ = out_.data();
+            if (static_cast<std::size_t>(end_ - pos_) >= n) return;
+        }
         const std::size_t used = size();
         std::size_t exposed = std::max(2 * used, used + 4096);
         if (used + n <= out_.capacity()) exposed = std::min(exposed, out_.capacity());
@@ -198,6 +224,7 @@ private:
     }
 
     std::string& out_;
+    text_spill* spill_ = nullptr;
     char* pos_ = nullptr;
     char* end_ = nullptr;
 };

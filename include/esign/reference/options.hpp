@@ -45,6 +45,11 @@ struct backend_options {
     // followed by /embeds/sign#t=...): --public-url, else the server's listening address. Empty
     // in process: the URL is then the path alone.
     std::string public_url;
+    // §6.7: an answer that may be as long as a team is large (its snapshot) goes to an unnamed
+    // file in this folder beyond its first spool_at bytes, and the reply carries the file
+    // (reply::spooled) instead of the text. Empty (in process): answers are held whole.
+    std::string spool_directory;
+    std::size_t spool_at = std::size_t(256) << 10;
 };
 
 }  // namespace esign::reference

@@ -15,6 +15,7 @@
 #include <esign/reference/backend.hpp>
 #include <esign/reference/detail/backend_inline.hpp>
 #include <esign/reference/fixture/fixture.hpp>
+#include <esign/reference/spooled_text.hpp>
 #include <esign/reference/team/snapshot_text.hpp>
 
 namespace esign::reference {
@@ -30,6 +31,7 @@ ESIGN_DETAIL_BACKEND_INLINE result<restore_document> backend::read_request(
 ESIGN_DETAIL_BACKEND_INLINE reply backend::snapshot_team(team_shard& shard, std::string_view path) {
     std::string request_id = server_ids_.uuid();
     std::string body;
+    std::shared_ptr<spooled_text> spool;
     {
         // Shared: the team's readers go on while its records are written (team_state_text borrows
         // them: no copy of the team is made first).
@@ -46,21 +48,41 @@ ESIGN_DETAIL_BACKEND_INLINE reply backend::snapshot_team(team_shard& shard, std:
         // {"team": ...} around the team's text, in one string, with room for what the team's last
         // snapshot wrote and an eighth more, or for a first one an estimate from typical records:
         // the text doubles its room beyond (then three times the text may be live for a moment).
+        // Or, for the HTTP server, the first spool_at bytes of it at a time, the rest in a file.
         const std::size_t last = shard.last_snapshot_size.load(std::memory_order_relaxed);
         const state& st = shard.st;
-        body.reserve(last ? last + last / 8
-                          : 4096 + 1280 * st.envelopes.size() + 480 * st.logs.size() + 200 * st.outbox.size() +
-                                200 * st.deliveries.size() + 320 * st.contacts.size() + 1024 * st.templates.size() +
-                                512 * st.webhooks.size() + 1024 * pending.size());
-        {
-            json::text_buffer out(body);  // appends
+        std::size_t room = last ? last + last / 8
+                                : 4096 + 1280 * st.envelopes.size() + 480 * st.logs.size() + 200 * st.outbox.size() +
+                                      200 * st.deliveries.size() + 320 * st.contacts.size() +
+                                      1024 * st.templates.size() + 512 * st.webhooks.size() + 1024 * pending.size();
+        if (!options_.spool_directory.empty()) {
+            spool = std::make_shared<spooled_text>(options_.spool_directory, options_.spool_at);
+            room = std::min(room, options_.spool_at + options_.spool_at / 8 + 4096);
+        }
+        body.reserve(room);
+        auto write = [&](json::text_buffer& out) {
             out.append("{\"team\":");
             json::write_value(t, out);
             out.put('}');
+        };
+        if (spool) {
+            json::text_buffer out(body, *spool);
+            write(out);
+        } else {
+            json::text_buffer out(body);
+            write(out);
         }
-        shard.last_snapshot_size.store(body.size(), std::memory_order_relaxed);
     }
-    return reply{200, std::move(body), std::move(request_id)};
+    if (spool && (spool->in_file() || spool->size() > 0)) {
+        spool->write(body);  // the rest
+        std::string().swap(body);
+        if (spool->failed()) return internal_error(path, "The snapshot could not be written to a temporary file.");
+        if (!spool->in_file()) body = spool->take_memory();  // no folder took a file
+    }
+    shard.last_snapshot_size.store(spool ? spool->size() + body.size() : body.size(), std::memory_order_relaxed);
+    reply r{200, std::move(body), std::move(request_id)};
+    if (spool && spool->in_file()) r.spooled = std::move(spool);
+    return r;
 }
 
 ESIGN_DETAIL_BACKEND_INLINE fixture_team backend::fixture_team_of(const team_record& team) {

@@ -38,9 +38,12 @@ struct borrowed {
     const Collection* items = nullptr;
 };
 // The envelopes: hashed in the store, written as an object in key order (as the std::map of
-// team_state is).
+// team_state is), `batch` at a time: each batch the smallest keys after the last one written,
+// found by one pass over the map. So the memory it takes is bounded, whatever the team
+// (contract.md §6.7): a team of N envelopes costs N/batch passes.
 struct envelopes_in_key_order {
-    std::vector<const envelope_map::value_type*> entries;
+    const envelope_map* map = nullptr;
+    std::size_t batch = 32768;  // 256 KiB of pointers
 };
 }  // namespace snapshot_text_detail
 
@@ -102,10 +105,7 @@ inline team_state_text state_text_of(const state& st, const id_source& ids, cons
     out.next_seq = st.next_seq;
     out.stream = ids.save();
     out.workspaces.items = &st.workspaces;
-    out.envelopes.entries.reserve(st.envelopes.size());
-    for (const auto& entry : st.envelopes) out.envelopes.entries.push_back(&entry);
-    std::sort(out.envelopes.entries.begin(), out.envelopes.entries.end(),
-              [](const auto* a, const auto* b) { return a->first < b->first; });
+    out.envelopes.map = &st.envelopes;
     out.templates.items = &st.templates;
     out.contacts.items = &st.contacts;
     out.webhooks.items = &st.webhooks;
@@ -145,14 +145,41 @@ struct codec<reference::snapshot_text_detail::borrowed<std::deque<T>>> {
 
 template <>
 struct codec<reference::snapshot_text_detail::envelopes_in_key_order> {
+    using entry = reference::envelope_map::value_type;
+
     static void write(const reference::snapshot_text_detail::envelopes_in_key_order& in, text_buffer& out) {
+        const std::size_t batch = std::max<std::size_t>(in.batch, 1);
+        std::vector<const entry*> next;  // a max-heap by key while it fills, then in key order
+        next.reserve(std::min(in.map->size(), batch));
+        const auto by_key = [](const entry* a, const entry* b) { return a->first < b->first; };
+        const std::string* after = nullptr;  // the last key written
         out.put('{');
         bool first = true;
-        for (const auto* entry : in.entries) {
-            if (!std::exchange(first, false)) out.put(',');
-            write_string(entry->first, out);
-            out.put(':');
-            write_value(entry->second, out);
+        for (;;) {
+            next.clear();
+            for (const entry& e : *in.map) {
+                if (after && !(*after < e.first)) continue;
+                if (next.size() < batch) {
+                    next.push_back(&e);
+                    if (next.size() == batch) std::make_heap(next.begin(), next.end(), by_key);
+                } else if (e.first < next.front()->first) {
+                    std::pop_heap(next.begin(), next.end(), by_key);
+                    next.back() = &e;
+                    std::push_heap(next.begin(), next.end(), by_key);
+                }
+            }
+            if (next.size() == batch)
+                std::sort_heap(next.begin(), next.end(), by_key);
+            else
+                std::sort(next.begin(), next.end(), by_key);
+            for (const entry* e : next) {
+                if (!std::exchange(first, false)) out.put(',');
+                write_string(e->first, out);
+                out.put(':');
+                write_value(e->second, out);
+            }
+            if (next.size() < batch) break;
+            after = &next.back()->first;
         }
         out.put('}');
     }
