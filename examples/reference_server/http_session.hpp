@@ -668,14 +668,10 @@ inline void http_session::send(reference::reply r, bool keep_alive, std::string_
 // is done when the file is sent (or cannot be read: the connection then closes, its answer cut
 // short of its Content-Length, as a client can tell).
 inline void http_session::send_spooled(bool close_after) {
+    if (spooled_sent_ >= spooled_->size()) return on_write({}, close_after);
     if (!spool_buffer_) spool_buffer_ = std::make_unique<char[]>(spool_chunk);
     const std::size_t n = spooled_->read_at(spooled_sent_, spool_buffer_.get(), spool_chunk);
-    if (spooled_sent_ >= spooled_->size() || n == 0) {
-        const bool whole = spooled_sent_ >= spooled_->size();
-        spooled_.reset();
-        if (!whole) return close();
-        return on_write({}, close_after);
-    }
+    if (n == 0) return close();
     expire_after(config_.write_timeout);
     asio::async_write(stream_, asio::buffer(spool_buffer_.get(), n),
                       [self = shared_from_this(), close_after](beast::error_code ec, std::size_t written) {

@@ -129,17 +129,12 @@ struct codec<reference::snapshot_text_detail::borrowed<Collection>> {
     }
 };
 
-// The store's deques (outbox, deliveries), written as the vectors of team_state are.
+// The store's deques (outbox, deliveries), written as the vectors of team_state are (by their
+// writer: it only iterates).
 template <class T>
 struct codec<reference::snapshot_text_detail::borrowed<std::deque<T>>> {
     static void write(const reference::snapshot_text_detail::borrowed<std::deque<T>>& in, text_buffer& out) {
-        out.put('[');
-        bool first = true;
-        for (const auto& item : *in.items) {
-            if (!std::exchange(first, false)) out.put(',');
-            write_value(item, out);
-        }
-        out.put(']');
+        detail::vector_codec<std::deque<T>>::write(*in.items, out);
     }
 };
 
