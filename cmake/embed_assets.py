@@ -4,9 +4,10 @@
 contract.md §7.1, the inspector of §7.2, and their scripts and styles), so that the server never
 reads them from disk.
 
-Usage: embed_assets.py OUTPUT URL_PATH=FILE...
+Usage: embed_assets.py OUTPUT URL_PATH=FILE[+FILE...]...
 
-Each file becomes an entry {path, content type, strong ETag, bytes}; the content type comes from
+Files joined by '+' are served as one, in that order (pages.css, the pages' shared look, before
+each page's own stylesheet). Each entry {path, content type, strong ETag, bytes}; the content type comes from
 the file's extension, the ETag from the SHA-256 of its bytes (a changed file is a new ETag, so a
 cached copy is never served stale). Run by CMake (add_custom_command) and Meson (custom_target).
 """
@@ -57,16 +58,17 @@ def main(argv: list[str]) -> int:
     output = pathlib.Path(argv[0])
     entries = []
     for spec in argv[1:]:
-        url, sep, file = spec.partition("=")
+        url, sep, files = spec.partition("=")
         if not sep or not url.startswith("/"):
-            print(f"embed_assets.py: '{spec}' is not URL_PATH=FILE", file=sys.stderr)
+            print(f"embed_assets.py: '{spec}' is not URL_PATH=FILE[+FILE...]", file=sys.stderr)
             return 2
-        path = pathlib.Path(file)
-        content_type = CONTENT_TYPES.get(path.suffix)
+        paths = [pathlib.Path(file) for file in files.split("+")]
+        suffixes = {path.suffix for path in paths}
+        content_type = CONTENT_TYPES.get(paths[0].suffix) if len(suffixes) == 1 else None
         if content_type is None:
-            print(f"embed_assets.py: no content type for {path.suffix} ({file})", file=sys.stderr)
+            print(f"embed_assets.py: no single content type for {files}", file=sys.stderr)
             return 2
-        data = path.read_bytes()
+        data = b"".join(path.read_bytes() for path in paths)
         etag = '"' + hashlib.sha256(data).hexdigest()[:32] + '"'
         entries.append((url, content_type, etag, data))
 

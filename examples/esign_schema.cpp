@@ -16,41 +16,38 @@
 
 namespace {
 
-void pretty(std::ostream& os, const boost::json::value& v, std::string indent = {}) {
-    switch (v.kind()) {
-        case boost::json::kind::object: {
-            const auto& o = v.get_object();
-            if (o.empty()) {
-                os << "{}";
-                return;
-            }
-            os << "{\n";
-            std::size_t i = 0;
-            for (const auto& m : o) {
-                os << indent << "  " << boost::json::serialize(boost::json::value(m.key())) << ": ";
-                pretty(os, m.value(), indent + "  ");
-                os << (++i < o.size() ? ",\n" : "\n");
-            }
-            os << indent << "}";
-            return;
-        }
-        case boost::json::kind::array: {
-            const auto& a = v.get_array();
-            if (a.empty()) {
-                os << "[]";
-                return;
-            }
-            os << "[\n";
-            for (std::size_t i = 0; i < a.size(); ++i) {
-                os << indent << "  ";
-                pretty(os, a[i], indent + "  ");
-                os << (i + 1 < a.size() ? ",\n" : "\n");
-            }
-            os << indent << "]";
-            return;
-        }
-        default:
-            os << boost::json::serialize(v);
+void pretty(std::ostream& os, const boost::json::value& v, const std::string& indent = {});
+
+// An object's members or an array's elements between `open` and `close`, one to a line, each
+// written by `item(x, its indent)` a level deeper.
+template <class Items, class Item>
+void pretty_items(std::ostream& os, const Items& items, char open, char close, const std::string& indent, Item item) {
+    if (items.empty()) {
+        os << open << close;
+        return;
+    }
+    os << open << '\n';
+    const std::string deeper = indent + "  ";
+    std::size_t left = items.size();
+    for (const auto& x : items) {
+        os << deeper;
+        item(x, deeper);
+        os << (--left ? ",\n" : "\n");
+    }
+    os << indent << close;
+}
+
+void pretty(std::ostream& os, const boost::json::value& v, const std::string& indent) {
+    if (const auto* o = v.if_object()) {
+        pretty_items(os, *o, '{', '}', indent, [&](const boost::json::key_value_pair& m, const std::string& deeper) {
+            os << boost::json::serialize(boost::json::value(m.key())) << ": ";
+            pretty(os, m.value(), deeper);
+        });
+    } else if (const auto* a = v.if_array()) {
+        pretty_items(os, *a, '[', ']', indent,
+                     [&](const boost::json::value& x, const std::string& deeper) { pretty(os, x, deeper); });
+    } else {
+        os << boost::json::serialize(v);
     }
 }
 

@@ -17,6 +17,8 @@
 // The operator's token comes from one of --control-token-file, the environment variable
 // ESIGN_CONTROL_TOKEN or --control-token (contract.md §6.9); control_token_of() picks it, once
 // the command line is parsed.
+#include <algorithm>
+#include <array>
 #include <charconv>
 #include <chrono>
 #include <cstdint>
@@ -27,6 +29,7 @@
 #include <string_view>
 #include <system_error>
 #include <thread>
+#include <utility>
 #include <variant>
 #include <vector>
 
@@ -260,6 +263,17 @@ inline std::variant<std::optional<std::string>, command_line_error> control_toke
 }
 
 inline std::variant<command_line, command_line_error> parse_command_line(const std::vector<std::string_view>& args) {
+    // The options that take no value and turn a member on.
+    static constexpr std::array<std::pair<std::string_view, bool command_line::*>, 8> switches{{
+        {"--help", &command_line::help},
+        {"-h", &command_line::help},
+        {"--strict", &command_line::strict},
+        {"--public-webhooks-only", &command_line::public_webhooks_only},
+        {"--no-control", &command_line::no_control},
+        {"--self-check", &command_line::self_check},
+        {"--verbose", &command_line::verbose},
+        {"-v", &command_line::verbose},
+    }};
     command_line cl;
     for (std::size_t i = 0; i < args.size(); ++i) {
         std::string_view arg = args[i];
@@ -293,28 +307,27 @@ inline std::variant<command_line, command_line_error> parse_command_line(const s
             return std::nullopt;
         };
 
-        if (arg == "--help" || arg == "-h") {
+        // An option naming a file: its value, not empty, into `out`.
+        auto file_name = [&](std::optional<std::string>& out) -> std::optional<command_line_error> {
+            auto v = value();
+            if (!v) return missing();
+            if (v->empty()) return command_line_error{std::string(arg) + ": empty file name"};
+            out = std::string(*v);
+            return std::nullopt;
+        };
+
+        if (const auto switched =
+                std::find_if(switches.begin(), switches.end(), [&](const auto& s) { return s.first == arg; });
+            switched != switches.end()) {
             if (auto e = flag()) return *e;
-            cl.help = true;
-        } else if (arg == "--strict") {
-            if (auto e = flag()) return *e;
-            cl.strict = true;
-        } else if (arg == "--public-webhooks-only") {
-            if (auto e = flag()) return *e;
-            cl.public_webhooks_only = true;
-        } else if (arg == "--no-control") {
-            if (auto e = flag()) return *e;
-            cl.no_control = true;
+            cl.*(switched->second) = true;
         } else if (arg == "--control-token") {
             auto v = value();
             if (!v) return missing();
             if (!is_control_token(*v)) return command_line_error{"--control-token: " + std::string(control_token_rule)};
             cl.control_token = std::string(*v);
         } else if (arg == "--control-token-file") {
-            auto v = value();
-            if (!v) return missing();
-            if (v->empty()) return command_line_error{"--control-token-file: empty file name"};
-            cl.control_token_file = std::string(*v);
+            if (auto e = file_name(cl.control_token_file)) return *e;
         } else if (arg == "--max-teams") {
             if (auto e = number(cl.max_teams, std::size_t{0}, std::size_t{1'000'000}, "a number from 0 to 1000000"))
                 return *e;
@@ -322,12 +335,6 @@ inline std::variant<command_line, command_line_error> parse_command_line(const s
             if (auto e =
                     number(cl.max_connections, std::size_t{1}, std::size_t{1'000'000}, "a number from 1 to 1000000"))
                 return *e;
-        } else if (arg == "--self-check") {
-            if (auto e = flag()) return *e;
-            cl.self_check = true;
-        } else if (arg == "--verbose" || arg == "-v") {
-            if (auto e = flag()) return *e;
-            cl.verbose = true;
         } else if (arg == "--listen") {
             auto v = value();
             if (!v) return missing();
@@ -339,10 +346,7 @@ inline std::variant<command_line, command_line_error> parse_command_line(const s
         } else if (arg == "--webhook-threads") {
             if (auto e = number(cl.webhook_threads, 1u, 64u, "a number from 1 to 64")) return *e;
         } else if (arg == "--fixture") {
-            auto v = value();
-            if (!v) return missing();
-            if (v->empty()) return command_line_error{"--fixture: empty file name"};
-            cl.fixture_file = std::string(*v);
+            if (auto e = file_name(cl.fixture_file)) return *e;
         } else if (arg == "--max-body") {
             // Up to 1 GiB: the body is held in memory whole.
             if (auto e = number(cl.max_body, std::size_t{0}, std::size_t{1} << 30, "a byte count up to 1073741824"))
@@ -375,18 +379,12 @@ inline std::variant<command_line, command_line_error> parse_command_line(const s
                 return *e;
             timeout = std::chrono::milliseconds(ms);
         } else if (arg == "--tls-cert" || arg == "--tls-key") {  // HTTPS (tls.hpp)
-            auto v = value();
-            if (!v) return missing();
-            if (v->empty()) return command_line_error{std::string(arg) + ": empty file name"};
-            (arg == "--tls-cert" ? cl.tls_cert : cl.tls_key) = std::string(*v);
+            if (auto e = file_name(arg == "--tls-cert" ? cl.tls_cert : cl.tls_key)) return *e;
         } else if (arg == "--seed") {
             if (auto e = number(cl.seed, std::uint64_t{0}, std::uint64_t{UINT64_MAX}, "an unsigned 64-bit number"))
                 return *e;
-        } else if (arg == "--state-file") {  // hook for the state file
-            auto v = value();
-            if (!v) return missing();
-            if (v->empty()) return command_line_error{"--state-file: empty file name"};
-            cl.state_file = std::string(*v);
+        } else if (arg == "--state-file") {
+            if (auto e = file_name(cl.state_file)) return *e;
         } else if (arg == "--save-interval") {
             if (auto e = number(cl.save_interval, 1u, 86'400u, "seconds from 1 to 86400")) return *e;
         } else {

@@ -41,29 +41,31 @@ public:
 
     template <class MutableBuffers, class Token>
     auto async_read_some(const MutableBuffers& buffers, Token&& token) {
-        return boost::asio::async_initiate<Token, void(boost::beast::error_code, std::size_t)>(
-            [this](auto handler, const MutableBuffers& b) {
-                if (tls_)
-                    tls_->async_read_some(b, std::move(handler));
-                else
-                    plain_->async_read_some(b, std::move(handler));
-            },
-            token, buffers);
+        return on_layer(buffers, std::forward<Token>(token),
+                        [](auto& layer, const auto& b, auto handler) { layer.async_read_some(b, std::move(handler)); });
     }
 
     template <class ConstBuffers, class Token>
     auto async_write_some(const ConstBuffers& buffers, Token&& token) {
+        return on_layer(buffers, std::forward<Token>(token), [](auto& layer, const auto& b, auto handler) {
+            layer.async_write_some(b, std::move(handler));
+        });
+    }
+
+private:
+    // Starts an operation, `start(layer, buffers, handler)`, on whichever layer the connection has.
+    template <class Buffers, class Token, class Start>
+    auto on_layer(const Buffers& buffers, Token&& token, Start start) {
         return boost::asio::async_initiate<Token, void(boost::beast::error_code, std::size_t)>(
-            [this](auto handler, const ConstBuffers& b) {
+            [this, start](auto handler, const Buffers& b) {
                 if (tls_)
-                    tls_->async_write_some(b, std::move(handler));
+                    start(*tls_, b, std::move(handler));
                 else
-                    plain_->async_write_some(b, std::move(handler));
+                    start(*plain_, b, std::move(handler));
             },
             token, buffers);
     }
 
-private:
     std::optional<socket_type> plain_;
     std::optional<tls_type> tls_;
 };

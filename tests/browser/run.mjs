@@ -258,6 +258,12 @@ test('a signer declines with a reason', async (ctx) => {
   const s = new Session(ctx);
   try {
     await s.open(await team.embedUrl(envelopeUuid, alice.email));
+    // Without a reason (blanks are none): the page says so and focuses the field; nothing is sent.
+    await (await s.mustHave('textbox', 'Reason')).type('   ');
+    await (await s.mustHave('button', 'Decline')).click();
+    await s.frame.waitForFunction(() => document.querySelector('.error')?.textContent === 'Give a reason to decline.');
+    assert.equal(await s.frame.evaluate(() => document.activeElement?.id), 'decline-reason');
+    assert.equal(await envelopeStatus(team, envelopeUuid), 'signing');
     await (await s.mustHave('textbox', 'Reason')).type('The address is wrong');
     await (await s.mustHave('button', 'Decline')).click();
     await s.waitState('declined');
@@ -267,6 +273,25 @@ test('a signer declines with a reason', async (ctx) => {
     await s.close();
   }
   assert.equal(await envelopeStatus(team, envelopeUuid), 'declined');
+});
+
+test('a name of blanks is no signature: the page asks for one and keeps the form', async (ctx) => {
+  const team = await ctx.server.createTeam({ name: 'Blank name' });
+  const alice = person('alice@example.com', 'Alice', 'Martin');
+  const envelopeUuid = await sentEnvelope(team, { recipients: [alice] });
+  const s = new Session(ctx);
+  try {
+    await s.open(await team.embedUrl(envelopeUuid, alice.email));
+    await (await s.mustHave('textbox', 'Your name')).type('   ');
+    await (await s.mustHave('button', 'Sign')).click();
+    await s.frame.waitForFunction(() => document.querySelector('.error')?.textContent === 'Type your name to sign.');
+    assert.equal(await s.frame.evaluate(() => document.activeElement?.id), 'sign-name');
+    assert.equal(await s.control('button', 'Confirm signature'), null);
+    await s.sign('Alice Martin'); // the same form still signs
+  } finally {
+    await s.close();
+  }
+  assert.equal(await envelopeStatus(team, envelopeUuid), 'complete');
 });
 
 test('an approver approves', async (ctx) => {

@@ -10,6 +10,7 @@
 #include "../source_text.hpp"
 #include "test_support.hpp"
 
+#include <algorithm>
 #include <cctype>
 #include <string>
 #include <string_view>
@@ -23,7 +24,7 @@ namespace {
 
 struct asset {
     std::string path;
-    std::string file;  // its source, under the page's folder
+    std::string file;  // its sources, under the page's folder, joined by '+' when served as one
     std::string content_type;
 };
 
@@ -43,8 +44,15 @@ struct page {
     std::string_view script_tag, style_tag;  // how the HTML loads its own files
     std::vector<std::string_view> js_sinks;  // never in its script
 
-    std::string source(const std::string& file) const {
-        return source_text("examples/reference_server/" + folder + "/" + file);
+    std::string source(std::string_view files) const {
+        std::string text;
+        for (std::size_t from = 0; from <= files.size();) {
+            const auto plus = std::min(files.find('+', from), files.size());
+            text +=
+                source_text("examples/reference_server/" + folder + "/" + std::string(files.substr(from, plus - from)));
+            from = plus + 1;
+        }
+        return text;
     }
 };
 
@@ -60,7 +68,7 @@ const std::vector<page> pages = {
      "embeds",
      {{"/embeds/sign", "sign.html", "text/html; charset=utf-8"},
       {"/embeds/sign.js", "sign.js", "text/javascript; charset=utf-8"},
-      {"/embeds/sign.css", "sign.css", "text/css; charset=utf-8"}},
+      {"/embeds/sign.css", "../pages.css+sign.css", "text/css; charset=utf-8"}},
      signing_csp,
      true,
      false,
@@ -74,7 +82,7 @@ const std::vector<page> pages = {
      "inspector",
      {{"/_inspector", "inspector.html", "text/html; charset=utf-8"},
       {"/_inspector.js", "inspector.js", "text/javascript; charset=utf-8"},
-      {"/_inspector.css", "inspector.css", "text/css; charset=utf-8"}},
+      {"/_inspector.css", "../pages.css+inspector.css", "text/css; charset=utf-8"}},
      inspector_csp,
      false,
      true,

@@ -155,6 +155,60 @@ TEST_CASE("server cli: refused command lines", "[server][cli]") {
 }
 
 namespace {
+std::string message_of(std::vector<std::string_view> args) {
+    const auto r = parse(std::move(args));
+    const auto* e = std::get_if<command_line_error>(&r);
+    return e ? e->message : std::string("(accepted)");
+}
+}  // namespace
+
+TEST_CASE("server cli: every switch and every file option, by the same rule", "[server][cli]") {
+    const std::vector<std::pair<std::string_view, bool command_line::*>> switches = {
+        {"--help", &command_line::help},
+        {"-h", &command_line::help},
+        {"--strict", &command_line::strict},
+        {"--public-webhooks-only", &command_line::public_webhooks_only},
+        {"--no-control", &command_line::no_control},
+        {"--self-check", &command_line::self_check},
+        {"--verbose", &command_line::verbose},
+        {"-v", &command_line::verbose},
+    };
+    for (const auto& [name, member] : switches) {
+        INFO(name);
+        CHECK_FALSE(std::get<command_line>(parse({})).*member);
+        CHECK(std::get<command_line>(parse({name})).*member);
+        if (name.starts_with("--")) {
+            const std::string with_value = std::string(name) + "=1";
+            CHECK(message_of({with_value}) == std::string(name) + " takes no value");
+        }
+    }
+    CHECK(message_of({"-v=1"}) == "unknown argument '-v=1'");  // a short switch has no '=' form
+
+    const std::vector<std::pair<std::string_view, std::optional<std::string> command_line::*>> files = {
+        {"--fixture", &command_line::fixture_file},  {"--control-token-file", &command_line::control_token_file},
+        {"--tls-cert", &command_line::tls_cert},     {"--tls-key", &command_line::tls_key},
+        {"--state-file", &command_line::state_file},
+    };
+    for (const auto& [name, member] : files) {
+        INFO(name);
+        CHECK(message_of({name}) == std::string(name) + " needs a value");
+        CHECK(message_of({name, ""}) == std::string(name) + ": empty file name");
+        const std::string inline_empty = std::string(name) + "=";
+        CHECK(message_of({inline_empty}) == std::string(name) + ": empty file name");
+        // --tls-cert and --tls-key go together: given both, each lands in its own member.
+        std::vector<std::string_view> args = {name, "a b.json"};
+        if (name == "--tls-cert") args.insert(args.end(), {"--tls-key", "k"});
+        if (name == "--tls-key") args.insert(args.end(), {"--tls-cert", "c"});
+        const auto cl = std::get<command_line>(parse(args));
+        CHECK(cl.*member == "a b.json");
+        const std::string inline_value = std::string(name) + "=x=y";
+        args[0] = inline_value;
+        args.erase(args.begin() + 1);
+        CHECK(std::get<command_line>(parse(args)).*member == "x=y");
+    }
+}
+
+namespace {
 
 // The token control_token_of() picks, or the start's error message.
 std::variant<std::optional<std::string>, command_line_error> token_of(std::vector<std::string_view> args,

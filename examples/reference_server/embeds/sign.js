@@ -139,6 +139,16 @@
         error.focus();
       });
     };
+    // A field that must not be blank: its trimmed text, or null once the page has said so.
+    var filled = function (input, message) {
+      var text = input.value.trim();
+      if (!text) {
+        error.textContent = message;
+        input.focus();
+        return null;
+      }
+      return text;
+    };
 
     if (actions.sign) {
       var signForm = el('form', { 'aria-label': 'Sign' });
@@ -148,12 +158,8 @@
         el('button', { type: 'submit' }, 'Sign'));
       signForm.addEventListener('submit', function (event) {
         event.preventDefault();
-        var typed = name.value.trim();
-        if (!typed) {
-          error.textContent = 'Type your name to sign.';
-          name.focus();
-          return;
-        }
+        var typed = filled(name, 'Type your name to sign.');
+        if (typed === null) return;
         var confirm = el('form', { 'aria-label': 'Confirm signature' },
           el('p', null, 'Sign “' + (view.envelope.title || '') + '” as ' + typed + '?'),
           el('button', { type: 'submit' }, 'Confirm signature'),
@@ -198,12 +204,8 @@
         el('button', { type: 'submit', class: 'danger' }, 'Decline'));
       declineForm.addEventListener('submit', function (event) {
         event.preventDefault();
-        var why = reason.value.trim();
-        if (!why) {
-          error.textContent = 'Give a reason to decline.';
-          reason.focus();
-          return;
-        }
+        var why = filled(reason, 'Give a reason to decline.');
+        if (why === null) return;
         run(declineForm, { action: 'decline', reason: why }, function () {
           refresh('declined', 'You declined “' + view.envelope.title + '”. Reason: ' + why);
         });
