@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -603,6 +604,55 @@ TEST_CASE("embeds: a team's signer secrets are bounded, expired iframe tokens go
     CHECK(link_token_for(h.st, "e", "a@example.com") == link);
     CHECK(link_token_for(h.st, "e", "b@example.com") != link);
     CHECK(h.st.signer.links.size() == 2);
+}
+
+TEST_CASE("signing links: one per recipient, found by token and by recipient, in copies and moves too",
+          "[embeds][signer]") {
+    using esign::reference::signer_grant;
+    using esign::reference::signing_links;
+    signing_links links;
+    CHECK(links.empty());
+    CHECK(links.find("slt.a") == nullptr);
+    CHECK(links.token_of("e1", "a@example.com") == nullptr);
+    CHECK(links.add("slt.a", signer_grant{"e1", "a@example.com"}) == "slt.a");
+    links.add("slt.b", signer_grant{"e1", "b@example.com"});
+    links.add("slt.c", signer_grant{"e2", "a@example.com"});
+    auto check_all = [](const signing_links& l) {
+        REQUIRE(l.size() == 3);
+        REQUIRE(l.find("slt.b") != nullptr);
+        CHECK(l.find("slt.b")->envelope_uuid == "e1");
+        CHECK(l.find("slt.b")->email == "b@example.com");
+        REQUIRE(l.token_of("e2", "a@example.com") != nullptr);
+        CHECK(*l.token_of("e2", "a@example.com") == "slt.c");
+        CHECK(l.token_of("e2", "b@example.com") == nullptr);  // a pair, not each half
+        CHECK(l.token_of("e1a@example.com", "") == nullptr);
+        CHECK(l.in_order().front().token == "slt.a");
+        CHECK(l.in_order().back().token == "slt.c");
+    };
+    check_all(links);
+
+    // A copy views its own links: the original gone, it still finds them (ASan would see a
+    // view into freed memory).
+    auto copy = std::make_unique<signing_links>(links);
+    signing_links assigned;
+    assigned.add("slt.x", signer_grant{"e9", "x@example.com"});
+    assigned = *copy;
+    copy.reset();
+    check_all(assigned);
+    CHECK(assigned.find("slt.x") == nullptr);
+    signing_links moved(std::move(assigned));
+    check_all(moved);
+    signing_links move_assigned;
+    move_assigned = std::move(moved);
+    check_all(move_assigned);
+
+    // The oldest goes from both indexes.
+    links.drop_oldest();
+    CHECK(links.size() == 2);
+    CHECK(links.find("slt.a") == nullptr);
+    CHECK(links.token_of("e1", "a@example.com") == nullptr);
+    CHECK(links.find("slt.b") != nullptr);
+    CHECK(move_assigned.find("slt.a") != nullptr);  // copies are apart
 }
 
 }  // namespace test_backend_embeds

@@ -17,6 +17,7 @@
 #include <cstdint>
 #include <mutex>
 #include <optional>
+#include <set>
 #include <span>
 #include <string>
 #include <string_view>
@@ -50,17 +51,24 @@ namespace signer_detail {
 // process forked from one that drew secrets holds the same pool until it refills: a test double
 // has no need of secrets that differ across such a fork.)
 inline constexpr std::size_t secure_pool_chars = 4096;
-inline std::string secure_chars(std::size_t n) {
+inline void append_secure_chars(std::string& out, std::size_t n) {
     thread_local id_source source;
     thread_local std::string pool;
     thread_local std::size_t used = 0;
-    if (n > secure_pool_chars) return source.url_safe(n);
+    if (n > secure_pool_chars) {
+        out += source.url_safe(n);
+        return;
+    }
     if (pool.size() - used < n) {
         pool = source.url_safe(secure_pool_chars);
         used = 0;
     }
-    std::string out = pool.substr(used, n);
+    out.append(pool, used, n);
     used += n;
+}
+inline std::string secure_chars(std::size_t n) {
+    std::string out;
+    append_secure_chars(out, n);
     return out;
 }
 
@@ -116,9 +124,11 @@ inline std::optional<std::string_view> signer_team_key(std::string_view secret, 
 }
 
 inline std::string new_signer_secret(const state& st, std::string_view prefix) {
-    std::string s(prefix);
+    std::string s;
+    s.reserve(prefix.size() + st.signer.team_key.size() + signer_random_chars);
+    s += prefix;
     s += st.signer.team_key;
-    s += signer_detail::secure_chars(signer_random_chars);
+    signer_detail::append_secure_chars(s, signer_random_chars);
     return s;
 }
 
@@ -150,26 +160,15 @@ inline std::string issue_iframe_token(state& st, std::int64_t now, std::string e
 // E-mail link tokens (one per envelope and recipient, not single-use)
 
 inline const std::string* find_link_token(const state& st, std::string_view envelope, std::string_view email) {
-    auto it = st.signer.link_of.find(signer_store::link_key(envelope, email));
-    return it == st.signer.link_of.end() ? nullptr : &it->second;
+    return st.signer.links.token_of(envelope, email);
 }
 
 // The recipient's link token, made when it is first e-mailed.
 inline const std::string& link_token_for(state& st, const std::string& envelope, const std::string& email) {
-    auto& s = st.signer;
-    std::string key = signer_store::link_key(envelope, email);
-    if (auto it = s.link_of.find(key); it != s.link_of.end()) return it->second;
-    while (s.link_order.size() >= max_link_tokens_per_team) {
-        if (auto gone = s.links.find(s.link_order.front()); gone != s.links.end()) {
-            s.link_of.erase(signer_store::link_key(gone->second.envelope_uuid, gone->second.email));
-            s.links.erase(gone);
-        }
-        s.link_order.pop_front();
-    }
-    std::string token = new_signer_secret(st, signer_link_token_prefix);
-    s.links.emplace(token, signer_grant{envelope, email});
-    s.link_order.push_back(token);
-    return s.link_of.emplace(std::move(key), std::move(token)).first->second;
+    auto& links = st.signer.links;
+    if (const std::string* token = links.token_of(envelope, email)) return *token;
+    while (links.size() >= max_link_tokens_per_team) links.drop_oldest();
+    return links.add(new_signer_secret(st, signer_link_token_prefix), signer_grant{envelope, email});
 }
 
 // The URL of the signing page with a link token: {base}/embeds/sign#t={token}.
@@ -215,24 +214,17 @@ inline void renew_signer_secrets(state& st, std::span<const signing_link> kept =
     st.iframe_tokens.clear();
     auto& s = st.signer;
     // (At most one link per e-mail: room for all, made once, rather than rehashed as they come.)
-    const std::size_t links = std::min(st.outbox.size() + kept.size(), max_link_tokens_per_team);
-    s.links.reserve(links);
-    s.link_of.reserve(links);
-    for (const auto& link : kept) {
-        s.links.emplace(link.token, signer_grant{link.envelope_uuid, link.email});
-        s.link_order.push_back(link.token);
-        s.link_of.emplace(signer_store::link_key(link.envelope_uuid, link.email), link.token);
-    }
+    s.links.reserve(std::min(st.outbox.size() + kept.size(), max_link_tokens_per_team));
+    for (const auto& link : kept) s.links.add(link.token, signer_grant{link.envelope_uuid, link.email});
     for (const auto& mail : st.outbox) link_token_for(st, mail.envelope_uuid, mail.to);
 }
 
 // The team's e-mail link tokens, oldest first: what the state file keeps of its signer secrets.
 inline std::vector<signing_link> signing_links_of(const state& st) {
     std::vector<signing_link> out;
-    out.reserve(st.signer.link_order.size());
-    for (const auto& token : st.signer.link_order)
-        if (auto it = st.signer.links.find(token); it != st.signer.links.end())
-            out.push_back(signing_link{token, it->second.envelope_uuid, it->second.email});
+    out.reserve(st.signer.links.size());
+    for (const auto& link : st.signer.links.in_order())
+        out.push_back(signing_link{link.token, link.grant.envelope_uuid, link.grant.email});
     return out;
 }
 
@@ -255,7 +247,7 @@ inline problem_list check_signing_links(std::span<const signing_link> links, std
         return out;
     }
     std::unordered_set<std::string_view> tokens;
-    std::unordered_set<std::string> pairs;
+    std::set<std::pair<std::string_view, std::string_view>> pairs;  // envelope, e-mail
     for (std::size_t i = 0; i < links.size(); ++i) {
         const signing_link& link = links[i];
         if (signer_team_key(link.token, signer_link_token_prefix) != key)
@@ -264,7 +256,7 @@ inline problem_list check_signing_links(std::span<const signing_link> links, std
             add(i, "token", problem_kind::rule, "is the token of another link");
         if (link.email.empty() || link.email.size() > 255)
             add(i, "email", problem_kind::range, "must be 1 to 255 bytes");
-        else if (!pairs.insert(signer_store::link_key(link.envelope_uuid.str(), link.email)).second)
+        else if (!pairs.emplace(link.envelope_uuid.str(), link.email).second)
             add(i, "email", problem_kind::rule, "has a link for this envelope already");
     }
     return out;

@@ -165,8 +165,8 @@ inline outcome<embeds_session_start_response> handle(context& c, const embeds_se
         if (c.st.signer.used_iframe_tokens.count(token)) return failure{error_code::SIGNING_TOKEN_USED};
         grant = signer_grant{it->second.envelope_uuid, it->second.signer_email};
         single_use = true;
-    } else if (auto link = c.st.signer.links.find(token); link != c.st.signer.links.end()) {
-        grant = link->second;
+    } else if (const signer_grant* link = c.st.signer.links.find(token)) {
+        grant = *link;
     } else {
         return failure{error_code::SIGNING_TOKEN_UNKNOWN};
     }

@@ -22,6 +22,7 @@
 #include <boost/describe/class.hpp>
 
 #include <esign/model/model.hpp>
+#include <esign/reference/store/signing_links.hpp>
 #include <esign/reference/team/limits.hpp>
 
 namespace esign::reference {
@@ -178,13 +179,6 @@ struct iframe_token_record {
 };
 BOOST_DESCRIBE_STRUCT(iframe_token_record, (), (envelope_uuid, signer_email, expires_at))
 
-// The signer's side (contract.md §7.1, signer_access.hpp): who an e-mail link token and a signer
-// session stand for. Neither is part of a snapshot (team/snapshot_state.hpp), nor are iframe tokens.
-struct signer_grant {
-    std::string envelope_uuid;
-    std::string email;  // the recipient (found by e-mail, as /_control/recipient/act does)
-};
-
 // An e-mail link token and whom it stands for: what the state file keeps of a team's signer
 // secrets, so that the links of its e-mails go on working after a restart (contract.md §7.3).
 struct signing_link {
@@ -205,19 +199,10 @@ struct signer_store {
     std::deque<std::pair<std::int64_t, std::string>> iframe_expiries;
     std::unordered_set<std::string> used_iframe_tokens;
     // E-mail link tokens: one per envelope and recipient, reused by every e-mail to them.
-    std::unordered_map<std::string, signer_grant> links;
-    std::unordered_map<std::string, std::string> link_of;  // link_key(envelope, email) -> token
-    std::deque<std::string> link_order;
+    signing_links links;
     // Signer sessions, oldest first.
     std::unordered_map<std::string, signer_grant> sessions;
     std::deque<std::string> session_order;
-
-    static std::string link_key(std::string_view envelope, std::string_view email) {
-        std::string k(envelope);
-        k += '\n';  // in neither a uuid nor an e-mail address
-        k += email;
-        return k;
-    }
 };
 
 // Appends a record to a bounded log, dropping the oldest beyond max_kept_records.

@@ -514,7 +514,10 @@ inline void install_state(state& st, team_state s, id_source& ids, std::span<con
     st.workspaces = std::move(s.workspaces);
     st.envelopes.clear();
     st.envelopes.reserve(s.envelopes.size());
-    for (auto& [uuid, env] : s.envelopes) st.envelopes.emplace(uuid, std::move(env));
+    while (!s.envelopes.empty()) {  // each key moved, not copied
+        auto node = s.envelopes.extract(s.envelopes.begin());
+        st.envelopes.emplace(std::move(node.key()), std::move(node.mapped()));
+    }
     st.due = {};  // made from the envelopes at first use
     st.templates = std::move(s.templates);
     st.contacts = std::move(s.contacts);
