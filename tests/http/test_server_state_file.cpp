@@ -201,7 +201,8 @@ TEST_CASE("state file: after SIGTERM and a start with the same file, the same ke
 // Kills at random moments, while requests change the team and the server saves every second:
 // every start must load a whole file (a torn one would stop the start), holding at least what
 // the previous start loaded and at most that plus what was written since. Four servers at once
-// (each its own file) to have 52 rounds of about a second each in about 15 s.
+// (each its own file) to have 52 rounds of about a second each in about 15 s, then one more
+// start each that outlives three save intervals.
 TEST_CASE("state file: killed with SIGKILL at any moment, the server starts again with a whole state",
           "[server][state-file]") {
     constexpr int lanes = 4;
@@ -211,7 +212,7 @@ TEST_CASE("state file: killed with SIGKILL at any moment, the server starts agai
     INFO("seed " << seed);
     struct lane_result {
         int rounds = 0;
-        std::size_t loaded = 0;  // envelopes at the last start: the saves did write
+        std::size_t loaded = 0;  // envelopes at the last start, after a periodic save
         std::vector<std::string> failures;
     };
     std::vector<lane_result> results(lanes);
@@ -263,6 +264,25 @@ TEST_CASE("state file: killed with SIGKILL at any moment, the server starts agai
                     srv.stop(SIGKILL);
                     ++out.rounds;
                 }
+                // Last, a server that outlives three save intervals before its kill: the periodic
+                // save did write (the random kills above may all have come before one, on a
+                // loaded machine), and the next start loads what it wrote.
+                {
+                    server_process srv({"--state-file", file, "--save-interval", "1", "--threads", "2"});
+                    auto w = post(srv.host(), srv.port(), "/_control/envelope/create",
+                                  R"({"title":"t","documents":[{"title":"d","pageCount":1}]})", bearer(key));
+                    if (w.status != 200) return fail(rounds, "envelope/create: " + std::to_string(w.status));
+                    std::this_thread::sleep_for(3s);
+                    srv.stop(SIGKILL);
+                }
+                server_process srv({"--state-file", file, "--threads", "2"});
+                auto r = post(srv.host(), srv.port(), "/_control/team/snapshot", "{}", bearer(key));
+                const auto envelopes = at(r.json(), "/team/state/envelopes");
+                const std::size_t now = envelopes.is_object() ? envelopes.as_object().size() : 0;
+                if (now < loaded + 1)
+                    return fail(rounds, std::to_string(now) + " envelopes after the periodic save, expected at least " +
+                                            std::to_string(loaded + 1));
+                out.loaded = now;
             } catch (const std::exception& e) {
                 fail(out.rounds, e.what());
             }
