@@ -61,6 +61,18 @@ struct world {
     }
 };
 
+// The request both hand-written callers send.
+http::request<http::string_body> envelope_get_request(const std::string& host, const std::string& authorization,
+                                                      std::string body) {
+    http::request<http::string_body> req{http::verb::post, "/public/envelope/get", 11};
+    req.set(http::field::host, host);
+    req.set(http::field::content_type, "application/json");
+    req.set(http::field::authorization, authorization);
+    req.body() = std::move(body);
+    req.prepare_payload();
+    return req;
+}
+
 // One keep-alive connection, by hand.
 class by_hand {
 public:
@@ -70,12 +82,7 @@ public:
         socket_.set_option(tcp::no_delay(true));
     }
     std::pair<unsigned, std::string> post(std::string body) {
-        http::request<http::string_body> req{http::verb::post, "/public/envelope/get", 11};
-        req.set(http::field::host, host_);
-        req.set(http::field::content_type, "application/json");
-        req.set(http::field::authorization, key_);
-        req.body() = std::move(body);
-        req.prepare_payload();
+        const auto req = envelope_get_request(host_, key_, std::move(body));
         http::write(socket_, req);
         http::response<http::string_body> res;
         http::read(socket_, buffer_, res);
@@ -99,12 +106,7 @@ public:
         stream_.socket().set_option(tcp::no_delay(true));
     }
     std::pair<unsigned, std::string> post(std::string body) {
-        request_ = {http::verb::post, "/public/envelope/get", 11};
-        request_.set(http::field::host, host_);
-        request_.set(http::field::content_type, "application/json");
-        request_.set(http::field::authorization, key_);
-        request_.body() = std::move(body);
-        request_.prepare_payload();
+        request_ = envelope_get_request(host_, key_, std::move(body));
         response_ = {};
         stream_.expires_after(std::chrono::seconds(30));
         http::async_write(stream_, request_, [this](boost::beast::error_code ec, std::size_t) {

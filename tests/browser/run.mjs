@@ -138,6 +138,12 @@ class Session {
     return handle;
   }
 
+  // The page refused what was typed: it says `message` and focuses the field `id`.
+  async mustRefuse(message, id) {
+    await this.frame.waitForFunction((m) => document.querySelector('.error')?.textContent === m, {}, message);
+    assert.equal(await this.frame.evaluate(() => document.activeElement?.id), id);
+  }
+
   async waitState(state) {
     await this.frame.waitForSelector(`#app[data-state="${state}"]`);
   }
@@ -261,8 +267,7 @@ test('a signer declines with a reason', async (ctx) => {
     // Without a reason (blanks are none): the page says so and focuses the field; nothing is sent.
     await (await s.mustHave('textbox', 'Reason')).type('   ');
     await (await s.mustHave('button', 'Decline')).click();
-    await s.frame.waitForFunction(() => document.querySelector('.error')?.textContent === 'Give a reason to decline.');
-    assert.equal(await s.frame.evaluate(() => document.activeElement?.id), 'decline-reason');
+    await s.mustRefuse('Give a reason to decline.', 'decline-reason');
     assert.equal(await envelopeStatus(team, envelopeUuid), 'signing');
     await (await s.mustHave('textbox', 'Reason')).type('The address is wrong');
     await (await s.mustHave('button', 'Decline')).click();
@@ -284,8 +289,7 @@ test('a name of blanks is no signature: the page asks for one and keeps the form
     await s.open(await team.embedUrl(envelopeUuid, alice.email));
     await (await s.mustHave('textbox', 'Your name')).type('   ');
     await (await s.mustHave('button', 'Sign')).click();
-    await s.frame.waitForFunction(() => document.querySelector('.error')?.textContent === 'Type your name to sign.');
-    assert.equal(await s.frame.evaluate(() => document.activeElement?.id), 'sign-name');
+    await s.mustRefuse('Type your name to sign.', 'sign-name');
     assert.equal(await s.control('button', 'Confirm signature'), null);
     await s.sign('Alice Martin'); // the same form still signs
   } finally {

@@ -18,6 +18,7 @@
 #include <sstream>
 #include <string>
 #include <thread>
+#include <utility>
 #include <vector>
 
 namespace test_server_state_file {
@@ -236,16 +237,26 @@ TEST_CASE("state file: killed with SIGKILL at any moment, the server starts agai
                     if (const int status = srv.stop(); status != 0 || key.empty())
                         return fail(-1, "first run: exit status " + std::to_string(status) + ", " + r.body);
                 }
+                // The snapshot's status on a server just started, and the team's envelopes then.
+                auto envelopes_on = [&](const server_process& srv) -> std::pair<unsigned, std::size_t> {
+                    auto r = post(srv.host(), srv.port(), "/_control/team/snapshot", "{}", bearer(key));
+                    if (r.status != 200) return {r.status, 0};
+                    const auto envelopes = at(r.json(), "/team/state/envelopes");
+                    return {r.status, envelopes.is_object() ? envelopes.as_object().size() : 0};
+                };
+                auto create_envelope = [&](const server_process& srv) {
+                    return post(srv.host(), srv.port(), "/_control/envelope/create",
+                                R"({"title":"t","documents":[{"title":"d","pageCount":1}]})", bearer(key))
+                        .status;
+                };
                 std::mt19937 rng(seed + static_cast<unsigned>(lane));
                 std::uniform_int_distribution<int> kill_after_ms(300, 1500);
                 std::size_t loaded = 0;   // envelopes at the previous start
                 std::size_t written = 0;  // acknowledged since
                 for (int round = 0; round < rounds; ++round) {
                     server_process srv({"--state-file", file, "--save-interval", "1", "--threads", "2"});
-                    auto r = post(srv.host(), srv.port(), "/_control/team/snapshot", "{}", bearer(key));
-                    if (r.status != 200) return fail(round, "the team's key: " + std::to_string(r.status));
-                    const auto envelopes = at(r.json(), "/team/state/envelopes");
-                    const std::size_t now = envelopes.is_object() ? envelopes.as_object().size() : 0;
+                    const auto [status, now] = envelopes_on(srv);
+                    if (status != 200) return fail(round, "the team's key: " + std::to_string(status));
                     // (+1: a request under way when the kill came may have been saved unanswered.)
                     if (now < loaded || now > loaded + written + 1)
                         return fail(round, std::to_string(now) + " envelopes, expected " + std::to_string(loaded) +
@@ -256,9 +267,7 @@ TEST_CASE("state file: killed with SIGKILL at any moment, the server starts agai
                     const auto kill_at =
                         std::chrono::steady_clock::now() + std::chrono::milliseconds(kill_after_ms(rng));
                     while (std::chrono::steady_clock::now() < kill_at) {
-                        auto w = post(srv.host(), srv.port(), "/_control/envelope/create",
-                                      R"({"title":"t","documents":[{"title":"d","pageCount":1}]})", bearer(key));
-                        if (w.status == 200) ++written;
+                        if (create_envelope(srv) == 200) ++written;
                         std::this_thread::sleep_for(5ms);  // steady, not flooding a shared machine
                     }
                     srv.stop(SIGKILL);
@@ -269,16 +278,14 @@ TEST_CASE("state file: killed with SIGKILL at any moment, the server starts agai
                 // loaded machine), and the next start loads what it wrote.
                 {
                     server_process srv({"--state-file", file, "--save-interval", "1", "--threads", "2"});
-                    auto w = post(srv.host(), srv.port(), "/_control/envelope/create",
-                                  R"({"title":"t","documents":[{"title":"d","pageCount":1}]})", bearer(key));
-                    if (w.status != 200) return fail(rounds, "envelope/create: " + std::to_string(w.status));
+                    if (const unsigned status = create_envelope(srv); status != 200)
+                        return fail(rounds, "envelope/create: " + std::to_string(status));
                     std::this_thread::sleep_for(3s);
                     srv.stop(SIGKILL);
                 }
                 server_process srv({"--state-file", file, "--threads", "2"});
-                auto r = post(srv.host(), srv.port(), "/_control/team/snapshot", "{}", bearer(key));
-                const auto envelopes = at(r.json(), "/team/state/envelopes");
-                const std::size_t now = envelopes.is_object() ? envelopes.as_object().size() : 0;
+                const auto [status, now] = envelopes_on(srv);
+                if (status != 200) return fail(rounds, "the team's key: " + std::to_string(status));
                 if (now < loaded + 1)
                     return fail(rounds, std::to_string(now) + " envelopes after the periodic save, expected at least " +
                                             std::to_string(loaded + 1));

@@ -57,8 +57,7 @@ public:
     // Adds a link for a recipient that has none (token_of is null), the newest.
     const std::string& add(std::string token, signer_grant grant) {
         const link& l = order_.emplace_back(link{std::move(token), std::move(grant)});
-        by_token_.emplace(l.token, &l);
-        by_recipient_.emplace(recipient_key{l.grant.envelope_uuid, l.grant.email}, &l);
+        index(l);
         return l.token;
     }
     void drop_oldest() {
@@ -90,10 +89,11 @@ private:
         by_token_.clear();
         by_recipient_.clear();
         reserve(order_.size());
-        for (const link& l : order_) {
-            by_token_.emplace(l.token, &l);
-            by_recipient_.emplace(recipient_key{l.grant.envelope_uuid, l.grant.email}, &l);
-        }
+        for (const link& l : order_) index(l);
+    }
+    void index(const link& l) {
+        by_token_.emplace(l.token, &l);
+        by_recipient_.emplace(recipient_key{l.grant.envelope_uuid, l.grant.email}, &l);
     }
 
     std::deque<link> order_;
