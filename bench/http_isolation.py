@@ -2,18 +2,27 @@
 # SPDX-License-Identifier: BSL-1.0
 """Isolation under a hostile neighbour (contract.md §6.1): what team A's slow requests cost team B.
 
-Starts esign-reference-server with --threads 2, fills team A through the API (ENVELOPES
-envelopes, each with a recipient, the first 900 of them sent: the team's API credits) and takes
-its snapshot, then measures team B's requests (whoami and envelope/get in alternation, one
-keep-alive connection; GET /_control/health every 10th) twice in one run:
-  alone     nothing else runs;
-  A busy    team A restores its snapshot in a loop on 8 connections (8 processes, so that this
-            client's own measurements do not wait for them), every 4th request of each being
-            the largest logs/list filter (every envelope event type, last page) instead.
-and prints B's median and p99 latency in milliseconds for both, their ratio, and how many
-requests A got answered meanwhile. Target: B's p99 with A busy within 2x of B alone.
+Starts esign-reference-server with --threads 2 (and --verbose, whose log line per request gives
+the server's own time for it), fills team A through the API (ENVELOPES envelopes, each with a
+recipient, the first 900 of them sent: the team's API credits) and takes its snapshot, then
+measures team B's requests (whoami and envelope/get in alternation, one keep-alive connection;
+GET /_control/health every 10th) three times in one run, the phases interleaved over ROUNDS
+rounds:
+  alone       nothing else runs;
+  A busy      team A restores its snapshot in a loop on 8 connections (8 processes, so that this
+              client's own measurements do not wait for them), every 4th request of each being
+              the largest logs/list filter (every envelope event type, last page) instead;
+  A busy, A's clients at nice 19
+              the same load, its 8 client processes at the lowest CPU priority: on a machine
+              with few cores, A's clients and B's client share the cores with the server, and
+              this phase tells what B waits for in the server from what it waits for a core.
+For each phase it prints B's median and p99 latency in milliseconds as B's client saw it
+(end to end) and as the server spent it (from the request's header to its answer, the
+--verbose log), their ratios to B alone, and how many requests A got answered meanwhile.
+Target: B's p99 with A busy within 2x of B alone.
 
-    python3 bench/http_isolation.py SERVER [--envelopes 400] [--samples 400] [--threads 2] [--max-body BYTES]
+    python3 bench/http_isolation.py SERVER [--envelopes 400] [--samples 400] [--rounds 3]
+                                           [--threads 2] [--connections 8] [--max-body BYTES]
 
 SERVER: the esign-reference-server executable (an optimized build: see bench/README.md).
 """
@@ -21,8 +30,11 @@ import argparse
 import http.client
 import json
 import multiprocessing
+import os
+import re
 import statistics
 import subprocess
+import tempfile
 import time
 
 CREATE = json.dumps({"title": "Contract", "documents": [{"title": "d", "pageCount": 2}]})
@@ -31,6 +43,12 @@ EVENT_TYPES = [
     "ENVELOPE_CREATED", "ENVELOPE_SENT", "ENVELOPE_OPENED", "RECIPIENT_VERIFIED", "RECIPIENT_APPROVED",
     "DOCUMENT_SIGNED", "ENVELOPE_COMPLETED", "ENVELOPE_DECLINED", "ENVELOPE_CANCELED", "ENVELOPE_EXPIRED",
 ]
+# B's paths (A sends only restores and logs/list), and the marker that starts a phase in the log.
+B_PATHS = ("/public/utils/whoami", "/public/envelope/get")
+MARKER = "/_isolation-bench/phase/"
+# One --verbose line: "esign-reference-server: POST /public/utils/whoami -> 200 (… bytes, 0.045 ms)".
+LOG_LINE = re.compile(r"^esign-reference-server: (\S+) (\S+) -> (\d+) \((\d+) bytes, (\d+)\.(\d+) ms\)$")
+PHASES = ("alone", "A busy", "A busy, A's clients at nice 19")
 
 
 class Client:
@@ -64,9 +82,29 @@ class Client:
         return data
 
 
-def start_server(exe, threads, max_body):
-    proc = subprocess.Popen([exe, "--listen", "127.0.0.1:0", "--threads", str(threads), "--max-body", str(max_body)],
-                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+def server_times(log_path):
+    """B's requests' times as the server logged them, by phase (a marker request starts one; B's
+    requests are sequential, so each is logged, before its answer is sent, within its phase)."""
+    by_phase, phase = {}, None
+    with open(log_path, encoding="utf-8", errors="replace") as log:
+        for line in log:
+            m = LOG_LINE.match(line.rstrip("\n"))
+            if not m:
+                continue
+            path, ms = m.group(2), int(m.group(5)) + int(m.group(6)) / 1000
+            if path.startswith(MARKER):
+                phase = path[len(MARKER):]
+            elif path in B_PATHS and phase is not None:
+                by_phase.setdefault(phase, []).append(ms / 1000)
+    return by_phase
+
+
+def start_server(exe, threads, max_body, log):
+    # The log goes to a file: a pipe that this script read would make the server's log writes
+    # wait for this script's threads, and those threads B's client.
+    proc = subprocess.Popen([exe, "--listen", "127.0.0.1:0", "--threads", str(threads), "--max-body", str(max_body),
+                             "--verbose"],
+                            stdout=subprocess.PIPE, stderr=log, text=True)
     line = proc.stdout.readline()
     if "listening on" not in line:
         proc.kill()
@@ -86,7 +124,9 @@ def fill(client, count):
             client.post("/public/envelope/send", json.dumps({"envelopeUuid": env}))
 
 
-def hostile(port, key, snapshot, logs_body, stop, answered):
+def hostile(port, key, snapshot, logs_body, niceness, stop, answered):
+    if niceness:
+        os.nice(niceness)
     client = Client(port, key)
     n = 0
     while not stop.is_set():
@@ -129,13 +169,15 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("server")
     parser.add_argument("--envelopes", type=int, default=400)
-    parser.add_argument("--samples", type=int, default=400)
+    parser.add_argument("--samples", type=int, default=400, help="B's requests per phase and round")
+    parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--threads", type=int, default=2)
     parser.add_argument("--connections", type=int, default=8)
     parser.add_argument("--max-body", type=int, default=1 << 20)
     args = parser.parse_args()
 
-    proc, port = start_server(args.server, args.threads, args.max_body)
+    log = tempfile.NamedTemporaryFile(prefix="esign-isolation-", suffix=".log")
+    proc, port = start_server(args.server, args.threads, args.max_body, log)
     try:
         a = new_team(port)
         a_client = Client(port, a["apiKey"])
@@ -151,36 +193,58 @@ def main():
         envelope_body = json.dumps({"envelopeUuid": env})
         measure(b_client, 50, envelope_body)  # warm up
 
-        alone, alone_health = measure(b_client, args.samples, envelope_body)
+        seen = {name: {"b": [], "health": [], "server": [], "a": 0, "seconds": 0.0, "tag": []} for name in PHASES}
+        for round_ in range(args.rounds):
+            for index, name in enumerate(PHASES):
+                tag = f"{round_}-{index}"
+                b_client.request("POST", MARKER + tag, "{}")  # 404: a line in the log that starts the phase
+                workers, stop, answered = [], multiprocessing.Event(), multiprocessing.Value("l", 0)
+                if name != "alone":
+                    niceness = 19 if "nice" in name else 0
+                    workers = [multiprocessing.Process(target=hostile, args=(port, a["apiKey"], snapshot, logs_body,
+                                                                             niceness, stop, answered))
+                               for _ in range(args.connections)]
+                    for w in workers:
+                        w.start()
+                    while answered.value < 2 * args.connections:  # every connection of A is busy
+                        time.sleep(0.05)
+                begin, before = time.perf_counter(), answered.value
+                b_times, health = measure(b_client, args.samples, envelope_body)
+                seen[name]["seconds"] += time.perf_counter() - begin
+                seen[name]["a"] += answered.value - before
+                stop.set()
+                for w in workers:
+                    w.join()
+                seen[name]["b"] += b_times
+                seen[name]["health"] += health
+                seen[name]["tag"].append(tag)
 
-        stop = multiprocessing.Event()
-        answered = multiprocessing.Value("l", 0)
-        workers = [multiprocessing.Process(target=hostile, args=(port, a["apiKey"], snapshot, logs_body, stop, answered))
-                   for _ in range(args.connections)]
-        for w in workers:
-            w.start()
-        while answered.value < 2 * args.connections:  # every connection of A is busy
-            time.sleep(0.05)
-        begin, before = time.perf_counter(), answered.value
-        busy, busy_health = measure(b_client, args.samples, envelope_body)
-        elapsed, a_done = time.perf_counter() - begin, answered.value - before
-        stop.set()
-        for w in workers:
-            w.join()
-
-        am, ap = stats(alone)
-        bm, bp = stats(busy)
-        hm, hp = stats(alone_health)
-        km, kp = stats(busy_health)
+        b_client.request("POST", MARKER + "end", "{}")
+        logged = server_times(log.name)
+        for s in seen.values():
+            for tag in s["tag"]:
+                s["server"] += logged.get(tag, [])
         print(f"snapshot of A: {len(snapshot)} bytes; server --threads {args.threads}; "
-              f"{args.connections} connections of A")
-        print(f"B alone:  median {am:8.2f} ms  p99 {ap:8.2f} ms   health median {hm:8.2f} ms  p99 {hp:8.2f} ms")
-        print(f"A busy:   median {bm:8.2f} ms  p99 {bp:8.2f} ms   health median {km:8.2f} ms  p99 {kp:8.2f} ms")
-        print(f"ratio:    median {bm / am:8.2f} x   p99 {bp / ap:8.2f} x")
-        print(f"A meanwhile: {a_done} requests answered in {elapsed:.1f} s")
+              f"{args.connections} connections of A; {args.rounds} rounds of {args.samples} of B's requests a phase")
+        alone_e2e, alone_server = stats(seen["alone"]["b"]), stats(seen["alone"]["server"])
+        for name in PHASES:
+            s = seen[name]
+            em, ep = stats(s["b"])
+            sm, sp = stats(s["server"]) if s["server"] else (float("nan"), float("nan"))
+            hm, hp = stats(s["health"])
+            print(f"{name}:")
+            print(f"  B end to end:    median {em:7.3f} ms  p99 {ep:7.3f} ms   "
+                  f"ratio median {em / alone_e2e[0]:6.2f}x  p99 {ep / alone_e2e[1]:6.2f}x")
+            print(f"  B in the server: median {sm:7.3f} ms  p99 {sp:7.3f} ms   "
+                  f"ratio median {sm / alone_server[0]:6.2f}x  p99 {sp / alone_server[1]:6.2f}x   "
+                  f"({len(s['server'])} logged)")
+            print(f"  health:          median {hm:7.3f} ms  p99 {hp:7.3f} ms")
+            if name != "alone":
+                print(f"  A meanwhile: {s['a']} requests answered in {s['seconds']:.1f} s")
     finally:
         proc.terminate()
         proc.wait()
+        log.close()
 
 
 if __name__ == "__main__":
