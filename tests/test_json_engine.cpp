@@ -790,6 +790,18 @@ TEST_CASE("json engine: iso8601_ms", "[json][error-body]") {
         INFO(ms);
         CHECK(esign::rules::iso8601_ms(ms) == expected_iso8601(ms));
     }
+    // Years of fewer than four digits and before year 1, padded as %04d pads them (a minus sign
+    // counts): 0001, 0000, -001, -10000; and the last instant of 9999.
+    for (std::int64_t ms : {std::int64_t{-62135596800000}, std::int64_t{-62167219200000}, std::int64_t{-62198755200000},
+                            std::int64_t{-377705116800000}, std::int64_t{253402300799999}}) {
+        INFO(ms);
+        CHECK(esign::rules::iso8601_ms(ms) == expected_iso8601(ms));
+    }
+    for (int i = 0; i < 200; ++i) {
+        const auto ms = static_cast<std::int64_t>(rng() % 600000000000000ull) - 300000000000000;  // about ±9,500 years
+        INFO(ms);
+        CHECK(esign::rules::iso8601_ms(ms) == expected_iso8601(ms));
+    }
 }
 
 TEST_CASE("json engine: HTTP status of every error code", "[json][error-body]") {

@@ -39,7 +39,6 @@
 #include <utility>
 
 #include <boost/json/value.hpp>
-#include <fmt/core.h>
 
 #include <esign/json/codecs.hpp>
 #include <esign/json/described.hpp>
@@ -69,7 +68,7 @@ problem_list read_null(T& target) {
 inline bool too_deep(checker& c) {
     constexpr std::size_t max_depth = parse_limits{}.max_depth;
     if (c.depth() + 1 <= max_depth) return false;
-    c.add(problem_kind::syntax, fmt::format("is nested deeper than {} levels", max_depth));
+    c.add(problem_kind::syntax, "is nested deeper than " + std::to_string(max_depth) + " levels");
     return true;
 }
 

@@ -17,8 +17,6 @@
 #include <string>
 #include <string_view>
 
-#include <fmt/core.h>
-
 #include <esign/json/detail/dom_builder.hpp>
 #include <esign/json/detail/scanner.hpp>
 #include <esign/validation/result.hpp>
@@ -40,10 +38,10 @@ std::optional<problem> parse_events(std::string_view bytes, Sink& sink, parse_li
 
     const detail::scan_result scanned = detail::scan(bytes, sink, limits.max_depth);
     if (scanned.too_deep)
-        return body_problem(fmt::format("the request body is nested deeper than {} levels", limits.max_depth));
+        return body_problem("the request body is nested deeper than " + std::to_string(limits.max_depth) + " levels");
     if (scanned.error)
-        return body_problem(
-            fmt::format("the request body is not valid JSON: {} (at byte {})", scanned.error, scanned.at));
+        return body_problem("the request body is not valid JSON: " + std::string(scanned.error) + " (at byte " +
+                            std::to_string(scanned.at) + ")");
     if (!scanned.root_is_object) return body_problem("the request body must be a JSON object");
     return std::nullopt;
 }

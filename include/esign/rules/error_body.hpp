@@ -4,18 +4,34 @@
 // a code and the error table (and, for INVALID_REQUEST_FORMAT, the problems found). Writing
 // it as JSON text is json/error_body.hpp's.
 #include <algorithm>
+#include <charconv>
 #include <chrono>
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <string_view>
-
-#include <fmt/core.h>
 
 #include <esign/model/error_body.hpp>
 #include <esign/rules/error_codes.hpp>
 #include <esign/validation/problem.hpp>
 
 namespace esign::rules {
+
+namespace detail {
+
+// `v` in decimal, zero-padded to `width` characters, a minus sign counted (as fmt's {:0N}).
+inline void append_padded(std::string& out, std::int64_t v, std::size_t width) {
+    char digits[20];
+    const std::uint64_t magnitude =
+        v < 0 ? std::uint64_t(0) - static_cast<std::uint64_t>(v) : static_cast<std::uint64_t>(v);
+    const auto n = static_cast<std::size_t>(std::to_chars(digits, digits + sizeof digits, magnitude).ptr - digits);
+    if (v < 0) out += '-';
+    const std::size_t used = n + (v < 0 ? 1 : 0);
+    if (used < width) out.append(width - used, '0');
+    out.append(digits, n);
+}
+
+}  // namespace detail
 
 // ISO 8601 UTC with milliseconds: 2026-11-22T03:49:38.123Z.
 inline std::string iso8601_ms(std::int64_t unix_ms) {
@@ -24,9 +40,23 @@ inline std::string iso8601_ms(std::int64_t unix_ms) {
     const auto day = floor<days>(t);
     const year_month_day ymd{day};
     const hh_mm_ss<milliseconds> time{t - day};
-    return fmt::format("{:04}-{:02}-{:02}T{:02}:{:02}:{:02}.{:03}Z", static_cast<int>(ymd.year()),
-                       static_cast<unsigned>(ymd.month()), static_cast<unsigned>(ymd.day()), time.hours().count(),
-                       time.minutes().count(), time.seconds().count(), time.subseconds().count());
+    std::string out;
+    out.reserve(24);
+    detail::append_padded(out, static_cast<int>(ymd.year()), 4);
+    out += '-';
+    detail::append_padded(out, static_cast<unsigned>(ymd.month()), 2);
+    out += '-';
+    detail::append_padded(out, static_cast<unsigned>(ymd.day()), 2);
+    out += 'T';
+    detail::append_padded(out, time.hours().count(), 2);
+    out += ':';
+    detail::append_padded(out, time.minutes().count(), 2);
+    out += ':';
+    detail::append_padded(out, time.seconds().count(), 2);
+    out += '.';
+    detail::append_padded(out, time.subseconds().count(), 3);
+    out += 'Z';
+    return out;
 }
 
 struct error_context {

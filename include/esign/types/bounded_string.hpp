@@ -9,8 +9,6 @@
 #include <string_view>
 #include <utility>
 
-#include <fmt/core.h>
-
 #include <esign/validation/check.hpp>
 #include <esign/validation/problem.hpp>
 #include <esign/validation/utf8.hpp>
@@ -27,13 +25,13 @@ inline bool check_length(std::string_view s, std::size_t min, std::size_t max, p
     std::size_t n = code_point_count(s);
     if (min == max && n != min)
         out.add(n < min ? problem_kind::too_short : problem_kind::too_long,
-                fmt::format("must be exactly {} characters", min), static_cast<std::int64_t>(min));
+                "must be exactly " + std::to_string(min) + " characters", static_cast<std::int64_t>(min));
     else if (n < min)
         out.add(problem_kind::too_short,
-                min == 1 ? std::string("must not be empty") : fmt::format("must be at least {} characters", min),
+                min == 1 ? std::string("must not be empty") : "must be at least " + std::to_string(min) + " characters",
                 static_cast<std::int64_t>(min));
     else if (n > max)
-        out.add(problem_kind::too_long, fmt::format("must be at most {} characters", max),
+        out.add(problem_kind::too_long, "must be at most " + std::to_string(max) + " characters",
                 static_cast<std::int64_t>(max));
     else
         return true;

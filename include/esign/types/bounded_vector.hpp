@@ -7,8 +7,6 @@
 #include <utility>
 #include <vector>
 
-#include <fmt/core.h>
-
 #include <esign/types/bounded_string.hpp>
 #include <esign/validation/check.hpp>
 #include <esign/validation/problem.hpp>
@@ -29,10 +27,11 @@ struct bounded_vector : std::vector<T> {
     // maximum, which it does not store).
     static bool check_size(std::size_t n, problem_sink& out) {
         if (n < Min)
-            out.add(problem_kind::size, fmt::format("must have at least {} item{}", Min, Min == 1 ? "" : "s"),
+            out.add(problem_kind::size, "must have at least " + std::to_string(Min) + (Min == 1 ? " item" : " items"),
                     static_cast<std::int64_t>(Min));
         else if (n > Max)
-            out.add(problem_kind::size, fmt::format("must have at most {} items", Max), static_cast<std::int64_t>(Max));
+            out.add(problem_kind::size, "must have at most " + std::to_string(Max) + " items",
+                    static_cast<std::int64_t>(Max));
         else
             return true;
         return false;

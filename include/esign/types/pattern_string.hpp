@@ -5,8 +5,6 @@
 #include <string_view>
 #include <utility>
 
-#include <fmt/core.h>
-
 #include <esign/regex/regex.hpp>
 #include <esign/validation/check.hpp>
 #include <esign/validation/problem.hpp>
@@ -26,7 +24,7 @@ struct pattern_string : std::string {
 
     static bool check(const pattern_string& value, problem_sink& out) {
         if (matches(value)) return true;
-        out.add(problem_kind::pattern, fmt::format("must match {}", Pattern.view()));
+        out.add(problem_kind::pattern, "must match " + std::string(Pattern.view()));
         return false;
     }
     // The string, or its problems (no match, not valid UTF-8); see `make` in types/bounded_string.hpp.

@@ -5,8 +5,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <limits>
-
-#include <fmt/core.h>
+#include <string>
 
 #include <esign/validation/check.hpp>
 #include <esign/validation/problem.hpp>
@@ -32,9 +31,9 @@ struct ranged {
     // The range rule, on any integer (a reader judges one beyond 32 bits before it is a ranged).
     static bool check_value(std::int64_t i, problem_sink& out) {
         if (i < Min)
-            out.add(problem_kind::range, fmt::format("must be at least {}", Min), Min);
+            out.add(problem_kind::range, "must be at least " + std::to_string(Min), Min);
         else if (i > Max)
-            out.add(problem_kind::range, fmt::format("must be at most {}", Max), Max);
+            out.add(problem_kind::range, "must be at most " + std::to_string(Max), Max);
         else
             return true;
         return false;
