@@ -48,7 +48,8 @@ B_PATHS = ("/public/utils/whoami", "/public/envelope/get")
 MARKER = "/_isolation-bench/phase/"
 # One --verbose line: "esign-reference-server: POST /public/utils/whoami -> 200 (… bytes, 0.045 ms)".
 LOG_LINE = re.compile(r"^esign-reference-server: (\S+) (\S+) -> (\d+) \((\d+) bytes, (\d+)\.(\d+) ms\)$")
-PHASES = ("alone", "A busy", "A busy, A's clients at nice 19")
+# Each phase: its name, and the niceness of A's client processes (None: A sends nothing).
+PHASES = (("alone", None), ("A busy", 0), ("A busy, A's clients at nice 19", 19))
 
 
 class Client:
@@ -193,14 +194,13 @@ def main():
         envelope_body = json.dumps({"envelopeUuid": env})
         measure(b_client, 50, envelope_body)  # warm up
 
-        seen = {name: {"b": [], "health": [], "server": [], "a": 0, "seconds": 0.0, "tag": []} for name in PHASES}
+        seen = {name: {"b": [], "health": [], "server": [], "a": 0, "seconds": 0.0, "tag": []} for name, _ in PHASES}
         for round_ in range(args.rounds):
-            for index, name in enumerate(PHASES):
+            for index, (name, niceness) in enumerate(PHASES):
                 tag = f"{round_}-{index}"
                 b_client.request("POST", MARKER + tag, "{}")  # 404: a line in the log that starts the phase
                 workers, stop, answered = [], multiprocessing.Event(), multiprocessing.Value("l", 0)
-                if name != "alone":
-                    niceness = 19 if "nice" in name else 0
+                if niceness is not None:
                     workers = [multiprocessing.Process(target=hostile, args=(port, a["apiKey"], snapshot, logs_body,
                                                                              niceness, stop, answered))
                                for _ in range(args.connections)]
@@ -227,7 +227,7 @@ def main():
         print(f"snapshot of A: {len(snapshot)} bytes; server --threads {args.threads}; "
               f"{args.connections} connections of A; {args.rounds} rounds of {args.samples} of B's requests a phase")
         alone_e2e, alone_server = stats(seen["alone"]["b"]), stats(seen["alone"]["server"])
-        for name in PHASES:
+        for name, niceness in PHASES:
             s = seen[name]
             em, ep = stats(s["b"])
             sm, sp = stats(s["server"]) if s["server"] else (float("nan"), float("nan"))
@@ -239,7 +239,7 @@ def main():
                   f"ratio median {sm / alone_server[0]:6.2f}x  p99 {sp / alone_server[1]:6.2f}x   "
                   f"({len(s['server'])} logged)")
             print(f"  health:          median {hm:7.3f} ms  p99 {hp:7.3f} ms")
-            if name != "alone":
+            if niceness is not None:
                 print(f"  A meanwhile: {s['a']} requests answered in {s['seconds']:.1f} s")
     finally:
         proc.terminate()
