@@ -492,6 +492,61 @@ TEST_CASE("json engine: the scanner's doubles are correctly rounded (std::from_c
     }
 }
 
+TEST_CASE("json engine: a DOM's double kept as text is written as fmt writes {}", "[json][scalar]") {
+    // scalar_text's text of a number read from a boost::json::value (no source text): the
+    // detail writer against fmt itself, on the thresholds of fixed notation, the extremes, and
+    // random bit patterns, random integers and short decimals.
+    std::vector<double> values{0.0,
+                               -0.0,
+                               1.0,
+                               -1.0,
+                               0.1,
+                               0.0001,
+                               0.00012345,
+                               0.00001,
+                               1.5e-5,
+                               1e15,
+                               1e16,
+                               1.5e16,
+                               123456789012345.6,
+                               9999999999999998.0,
+                               1e21,
+                               1e22,
+                               1e100,
+                               1e-100,
+                               1e300,
+                               1e-300,
+                               5e-324,
+                               2.2250738585072014e-308,
+                               1.7976931348623157e308,
+                               100.0,
+                               1234.5,
+                               -0.5,
+                               3.0e-4,
+                               0.3};
+    std::mt19937_64 rng(20261207u);
+    for (int i = 0; i < 20000; ++i) {
+        const std::uint64_t bits = rng();
+        double d = 0;
+        std::memcpy(&d, &bits, sizeof d);
+        if (std::isfinite(d)) values.push_back(d);
+        values.push_back(static_cast<double>(static_cast<std::int64_t>(rng() % 100000000000000000ull)) /
+                         std::pow(10.0, static_cast<double>(rng() % 25)));
+    }
+    for (double d : values) {
+        INFO(fmt::format("{:a}", d));
+        CHECK(esign::json::detail::general_double_text(d) == fmt::format("{}", d));
+    }
+    CHECK(esign::json::detail::general_double_text(std::numeric_limits<double>::infinity()) == "inf");
+    CHECK(esign::json::detail::general_double_text(-std::numeric_limits<double>::infinity()) == "-inf");
+    CHECK(esign::json::detail::general_double_text(std::numeric_limits<double>::quiet_NaN()) == "nan");
+    // Through the codec: a defaultValue decoded from a DOM.
+    const auto block = esign::json::decode<esign::add_blocks_item>(
+        bj::parse(R"({"page":"1","x":0,"y":0,"type":"text","text":"t","defaultValue":1.5e-7})"));
+    REQUIRE(block);
+    CHECK(block->defaultValue->str() == "1.5e-07");
+}
+
 // =============================================================================================
 // Robustness: decoding never throws
 
@@ -857,6 +912,10 @@ TEST_CASE("json engine: problems and enums format with fmt", "[json][format]") {
     CHECK(fmt::format("{}", error_code::INVALID_REQUEST_FORMAT) == "INVALID_REQUEST_FORMAT");
     CHECK(fmt::format("{}", problem_kind::duplicate_member) == "duplicate_member");
     CHECK(fmt::format("{:>8}", language::fr) == "      fr");
+    CHECK(fmt::format("{:*<10}|{:.3}", envelope_status::draft, error_code::INVALID_REQUEST_FORMAT) == "draft*****|INV");
+    CHECK(fmt::format("[{:^15}]", esign::path_text{{"recipients", "3"}}) == "[ recipients[3] ]");
+    CHECK(fmt::format("{:>3}", esign::path_text{{}}) == "(body)");
+    CHECK_THROWS_AS(fmt::format(fmt::runtime("{:{}}"), language::fr, 8), fmt::format_error);
 
     const problem_list list{p, problem{{"page"}, problem_kind::range, 1, "must be at least 1"}};
     CHECK(fmt::format("{}", fmt::join(list, "\n")) ==

@@ -3,6 +3,7 @@
 // list that the codec, check, schema and copy_members all walk (flattened members).
 #include <catch2/catch.hpp>
 
+#include <array>
 #include <cstdint>
 #include <map>
 #include <optional>
@@ -517,15 +518,29 @@ TEST_CASE("model: enums match the spec lists", "[model]") {
     }
     CHECK(std::set<std::string>(codes.begin(), codes.end()).size() == 39);
 
-    // wire_name overloads where the wire string is not an identifier (or is a keyword)
-    STATIC_REQUIRE(wire_name(label_icon::text_t) == "text-t");
-    STATIC_REQUIRE(wire_name(label_icon::read_cv_logo) == "read-cv-logo");
-    STATIC_REQUIRE(wire_name(webhook_content_type::application_json) == "application/json");
-    STATIC_REQUIRE(wire_name(webhook_content_type::application_x_www_form_urlencoded) ==
+    // A trailing underscore is never written; an enum whose wire strings are not identifiers says
+    // how its names are spelled (wire_spelling_of, found by ADL).
+    STATIC_REQUIRE(enum_to_wire(label_icon::text_t) == "text-t");
+    STATIC_REQUIRE(enum_to_wire(label_icon::read_cv_logo) == "read-cv-logo");
+    STATIC_REQUIRE(enum_to_wire(label_icon::at) == "at");
+    STATIC_REQUIRE(enum_to_wire(webhook_content_type::application_json) == "application/json");
+    STATIC_REQUIRE(enum_to_wire(webhook_content_type::application_x_www_form_urlencoded) ==
                    "application/x-www-form-urlencoded");
-    STATIC_REQUIRE(wire_name(recipient_status::signed_) == "signed");
-    STATIC_REQUIRE(has_wire_name<label_icon>);
-    STATIC_REQUIRE_FALSE(has_wire_name<block_color>);
+    STATIC_REQUIRE(enum_to_wire(recipient_status::signed_) == "signed");
+    STATIC_REQUIRE(enum_to_wire(recipient_status::pending) == "pending");
+    STATIC_REQUIRE(enum_to_wire(templated_text::addressLine1) == "addressLine1");
+    STATIC_REQUIRE(enum_to_wire(error_code::ENVELOPE_NOT_IN_DRAFT) == "ENVELOPE_NOT_IN_DRAFT");
+    STATIC_REQUIRE(has_wire_spelling<label_icon>);
+    STATIC_REQUIRE_FALSE(has_wire_spelling<block_color>);
+    STATIC_REQUIRE_FALSE(has_wire_spelling<recipient_status>);
+    STATIC_REQUIRE(enum_to_wire(static_cast<label_icon>(99)).empty());
+    STATIC_REQUIRE(enum_to_wire(static_cast<recipient_status>(-1)).empty());
+    STATIC_REQUIRE(enum_from_wire<recipient_status>("signed") == recipient_status::signed_);
+    STATIC_REQUIRE_FALSE(enum_from_wire<recipient_status>("signed_").has_value());
+    CHECK(enum_wire_names<label_icon>() ==
+          std::array<std::string_view, 16>{"at", "text-t", "image", "signature", "user", "building-office",
+                                           "road-horizon", "city", "building", "phone", "read-cv-logo", "calendar",
+                                           "hash", "dot-outline", "check-square", "caret-down"});
     STATIC_REQUIRE(enum_from_wire<label_icon>("building-office") == label_icon::building_office);
     STATIC_REQUIRE_FALSE(enum_from_wire<label_icon>("building_office").has_value());
     STATIC_REQUIRE(enum_to_wire(block_color::lime) == "lime");

@@ -171,6 +171,15 @@ answer on_webhook(const std::string& webhook_secret, std::string_view body, std:
     // README snippet end
 }
 
+TEST_CASE("webhook-receiver: a refusal's name is its enumerator's", "[webhook-receiver]") {
+    using esign::client::to_string;
+    STATIC_REQUIRE(to_string(webhook_refusal::malformed_header) == "malformed_header");
+    CHECK(to_string(webhook_refusal::bad_signature) == "bad_signature");
+    CHECK(to_string(webhook_refusal::outside_tolerance) == "outside_tolerance");
+    CHECK(to_string(webhook_refusal::invalid_event) == "invalid_event");
+    CHECK(to_string(static_cast<webhook_refusal>(99)).empty());
+}
+
 TEST_CASE("webhook-receiver: the README's handler", "[webhook-receiver]") {
     std::string completed = body;
     completed.replace(completed.find("ENVELOPE_SENT"), 13, "ENVELOPE_COMPLETED");

@@ -30,11 +30,14 @@
 #include <string_view>
 #include <utility>
 
+#include <boost/describe/enum.hpp>
 #include <openssl/crypto.h>
 
 #include <esign/json/decode.hpp>
 #include <esign/model/webhook_event.hpp>
 #include <esign/rules/webhook_signature.hpp>
+#include <esign/types/ascii.hpp>
+#include <esign/validation/enum_names.hpp>
 #include <esign/validation/problem.hpp>
 #include <esign/validation/value_or_error.hpp>
 
@@ -47,19 +50,10 @@ enum class webhook_refusal {
     invalid_event,      // signed, but the body is not an event (see problems)
 };
 
-inline constexpr std::string_view to_string(webhook_refusal r) noexcept {
-    switch (r) {
-        case webhook_refusal::malformed_header:
-            return "malformed_header";
-        case webhook_refusal::bad_signature:
-            return "bad_signature";
-        case webhook_refusal::outside_tolerance:
-            return "outside_tolerance";
-        case webhook_refusal::invalid_event:
-            return "invalid_event";
-    }
-    return {};
-}
+BOOST_DESCRIBE_ENUM(webhook_refusal, malformed_header, bad_signature, outside_tolerance, invalid_event)
+
+// The reason's name, as in the enum ("bad_signature"), for logs.
+inline constexpr std::string_view to_string(webhook_refusal r) noexcept { return enum_to_wire(r); }
 
 struct webhook_error {
     webhook_refusal reason{};
@@ -80,13 +74,6 @@ inline constexpr std::chrono::milliseconds default_webhook_tolerance = std::chro
 
 namespace detail {
 
-inline int form_hex_digit(char c) noexcept {
-    if (c >= '0' && c <= '9') return c - '0';
-    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-    return -1;
-}
-
 // The JSON of a delivery's body: the body itself, or the value of its form field `payload`
 // (application/x-www-form-urlencoded: '+' is a space, %XX a byte). A malformed escape is kept
 // as it is: the JSON reader then reports what is wrong.
@@ -101,9 +88,9 @@ inline std::string event_json(std::string_view body) {
         const char c = body[i];
         if (c == '+') {
             out += ' ';
-        } else if (c == '%' && i + 2 < body.size() && form_hex_digit(body[i + 1]) >= 0 &&
-                   form_hex_digit(body[i + 2]) >= 0) {
-            out += static_cast<char>(form_hex_digit(body[i + 1]) * 16 + form_hex_digit(body[i + 2]));
+        } else if (c == '%' && i + 2 < body.size() && hex_digit_value(body[i + 1]) >= 0 &&
+                   hex_digit_value(body[i + 2]) >= 0) {
+            out += static_cast<char>(hex_digit_value(body[i + 1]) * 16 + hex_digit_value(body[i + 2]));
             i += 2;
         } else {
             out += c;

@@ -6,6 +6,7 @@
 // the reader calls once it has the value and esign::check calls on a value built in code: one
 // function per rule for both, none here.
 #include <algorithm>
+#include <charconv>
 #include <cmath>
 #include <cstdint>
 #include <map>
@@ -14,8 +15,6 @@
 #include <utility>
 #include <type_traits>
 #include <vector>
-
-#include <fmt/core.h>
 
 #include <esign/json/codec.hpp>
 #include <esign/json/detail/messages.hpp>
@@ -55,6 +54,41 @@ auto& value_in(Optional& o) {
 // type of the user's): read as a string, then judged by its rule.
 template <class T>
 concept checked_string = std::is_base_of_v<std::string, T> && has_rule<T>;
+// A double as fmt writes "{}": its shortest round-trip digits, in fixed notation when the
+// decimal exponent is from -4 to 15 (0.0001, 1234.5, 1000000000000000) and as d.ddde±XX
+// otherwise (1e-05, 1e+16); "inf", "-inf", "nan". The text that a DOM's number keeps in a
+// scalar_text, as before this writer replaced fmt here.
+inline std::string general_double_text(double v) {
+    if (std::isnan(v)) return "nan";
+    std::string out = std::signbit(v) ? "-" : "";
+    v = std::fabs(v);
+    if (std::isinf(v)) return out + "inf";
+    char buf[32];
+    const auto end = std::to_chars(buf, buf + sizeof buf, v, std::chars_format::scientific).ptr;
+    const std::string_view text(buf, static_cast<std::size_t>(end - buf));  // d[.ddd]e±XX
+    const auto e = text.find('e');
+    std::string digits(text.substr(0, e));
+    if (digits.size() > 1) digits.erase(1, 1);  // the point
+    int exponent = 0;
+    const char* first = text.data() + e + 1;
+    std::from_chars(first + (*first == '+' ? 1 : 0), end, exponent);
+    const int size = static_cast<int>(digits.size());
+    if (exponent < -4 || exponent >= 16) {
+        out += digits[0];
+        if (size > 1) (out += '.').append(digits, 1);
+        out += exponent < 0 ? "e-" : "e+";
+        const auto magnitude = std::to_string(exponent < 0 ? -exponent : exponent);
+        if (magnitude.size() < 2) out += '0';
+        return out += magnitude;
+    }
+    if (exponent >= size - 1) return out.append(digits).append(static_cast<std::size_t>(exponent - size + 1), '0');
+    if (exponent >= 0) {
+        const auto whole = static_cast<std::size_t>(exponent + 1);  // digits before the point
+        return out.append(digits, 0, whole).append(".").append(digits, whole);
+    }
+    return out.append("0.").append(static_cast<std::size_t>(-exponent - 1), '0').append(digits);
+}
+
 }  // namespace detail
 
 template <>
@@ -237,7 +271,7 @@ struct codec<scalar_text> {
                 else if (s.kind == boost::json::kind::uint64)
                     out = std::to_string(s.uint64);
                 else
-                    out = fmt::format("{}", s.double_);
+                    out = detail::general_double_text(s.double_);
                 return;
             default:
                 d.add(problem_kind::type, detail::expected_but("a string, a number or a boolean", s.kind));

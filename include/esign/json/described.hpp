@@ -22,7 +22,6 @@
 #include <boost/json/value.hpp>
 #include <boost/mp11/algorithm.hpp>
 #include <boost/mp11/integral.hpp>
-#include <fmt/core.h>
 
 #include <esign/json/codec.hpp>
 #include <esign/json/detail/messages.hpp>

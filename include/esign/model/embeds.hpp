@@ -56,16 +56,6 @@ struct embeds_envelope {
 };
 BOOST_DESCRIBE_STRUCT(embeds_envelope, (), (uuid, workspaceUuid, title, status, senderName, senderEmail))
 
-struct embeds_recipient {
-    std::string email;
-    std::string firstname;
-    std::string lastname;
-    recipient_role role{recipient_role::signer};
-    recipient_status status{recipient_status::pending};
-    bool yourTurn{};  // it may approve, sign or decline now
-};
-BOOST_DESCRIBE_STRUCT(embeds_recipient, (), (email, firstname, lastname, role, status, yourTurn))
-
 // A recipient whose turn it is now.
 struct embeds_party {
     std::string email;
@@ -74,6 +64,14 @@ struct embeds_party {
     recipient_role role{recipient_role::signer};
 };
 BOOST_DESCRIBE_STRUCT(embeds_party, (), (email, firstname, lastname, role))
+
+// The signer the session is for: a party, with its status and whether it is its turn (a
+// described base's members come first, in JSON too).
+struct embeds_recipient : embeds_party {
+    recipient_status status{recipient_status::pending};
+    bool yourTurn{};  // it may approve, sign or decline now
+};
+BOOST_DESCRIBE_STRUCT(embeds_recipient, (embeds_party), (status, yourTurn))
 
 // A block at its place: PDF points from the page's top-left corner on a 595 × 842 page.
 struct embeds_block {

@@ -2,10 +2,11 @@
 #pragma once
 // Every closed set of strings of the interface (interface.md, contract.md), as a described enum.
 //
-// The wire string of an enumerator is its described name, except where the wire string is not a
-// C++ identifier (or is a keyword): those enums have a `wire_name(E)` overload in this namespace,
-// found by ADL, that returns the exact wire string of every enumerator. `enum_to_wire` and
-// `enum_from_wire` (validation/enum_names.hpp) apply that rule and are what every user should call.
+// The wire string of an enumerator is its described name, less a trailing underscore (`signed_`,
+// named after a keyword, is "signed"). Where the wire strings are not C++ identifiers, the enum
+// says how its names are spelled: `wire_spelling_of(E)` in this namespace, found by ADL
+// (dashes: `text_t` is "text-t"). `enum_to_wire` and `enum_from_wire`
+// (validation/enum_names.hpp) apply that rule and are what every user should call.
 #include <array>
 #include <concepts>
 #include <cstddef>
@@ -26,25 +27,10 @@ namespace esign {
 enum class envelope_status { uploading, draft, approving, signing, complete, declined, canceled, expired };
 BOOST_DESCRIBE_ENUM(envelope_status, uploading, draft, approving, signing, complete, declined, canceled, expired)
 
-// `signed` is a C++ keyword: the enumerator is `signed_`, its wire string "signed".
+// `signed` is a C++ keyword: the enumerator is `signed_`, its wire string "signed" (the trailing
+// underscore is never written).
 enum class recipient_status { pending, approved, signed_, declined, canceled };
 BOOST_DESCRIBE_ENUM(recipient_status, pending, approved, signed_, declined, canceled)
-
-constexpr std::string_view wire_name(recipient_status v) noexcept {
-    switch (v) {
-        case recipient_status::pending:
-            return "pending";
-        case recipient_status::approved:
-            return "approved";
-        case recipient_status::signed_:
-            return "signed";
-        case recipient_status::declined:
-            return "declined";
-        case recipient_status::canceled:
-            return "canceled";
-    }
-    return {};
-}
 
 enum class recipient_role { signer, approver, viewer };
 BOOST_DESCRIBE_ENUM(recipient_role, signer, approver, viewer)
@@ -90,44 +76,7 @@ enum class label_icon {
 };
 BOOST_DESCRIBE_ENUM(label_icon, at, text_t, image, signature, user, building_office, road_horizon, city, building,
                     phone, read_cv_logo, calendar, hash, dot_outline, check_square, caret_down)
-
-constexpr std::string_view wire_name(label_icon v) noexcept {
-    switch (v) {
-        case label_icon::at:
-            return "at";
-        case label_icon::text_t:
-            return "text-t";
-        case label_icon::image:
-            return "image";
-        case label_icon::signature:
-            return "signature";
-        case label_icon::user:
-            return "user";
-        case label_icon::building_office:
-            return "building-office";
-        case label_icon::road_horizon:
-            return "road-horizon";
-        case label_icon::city:
-            return "city";
-        case label_icon::building:
-            return "building";
-        case label_icon::phone:
-            return "phone";
-        case label_icon::read_cv_logo:
-            return "read-cv-logo";
-        case label_icon::calendar:
-            return "calendar";
-        case label_icon::hash:
-            return "hash";
-        case label_icon::dot_outline:
-            return "dot-outline";
-        case label_icon::check_square:
-            return "check-square";
-        case label_icon::caret_down:
-            return "caret-down";
-    }
-    return {};
-}
+constexpr wire_spelling wire_spelling_of(label_icon) noexcept { return wire_spelling::dashes; }  // "text-t"
 
 enum class templated_text {
     email,
@@ -153,16 +102,7 @@ BOOST_DESCRIBE_ENUM(block_type, text)
 
 enum class webhook_content_type { application_json, application_x_www_form_urlencoded };
 BOOST_DESCRIBE_ENUM(webhook_content_type, application_json, application_x_www_form_urlencoded)
-
-constexpr std::string_view wire_name(webhook_content_type v) noexcept {
-    switch (v) {
-        case webhook_content_type::application_json:
-            return "application/json";
-        case webhook_content_type::application_x_www_form_urlencoded:
-            return "application/x-www-form-urlencoded";
-    }
-    return {};
-}
+constexpr wire_spelling wire_spelling_of(webhook_content_type) noexcept { return wire_spelling::media_type; }
 
 // Webhook event names (contract.md §3 table, column "webhook event").
 enum class webhook_event {

@@ -23,35 +23,36 @@ namespace esign {
 inline constexpr std::string_view default_workspace_name = "Default";
 inline constexpr std::string_view default_workspace_color = "#228be6";
 
-// workspace/create result.
-struct workspace_created {
+// What every form of a workspace begins with (a described base's members come first, in JSON too).
+struct workspace_identity {
     std::string uuid;
     std::string name;
     std::int64_t creationDate{};
     std::int64_t updateDate{};
+};
+BOOST_DESCRIBE_STRUCT(workspace_identity, (), (uuid, name, creationDate, updateDate))
+
+// workspace/create result.
+struct workspace_created : workspace_identity {
     bool isDefault{};
     std::string colorHex;
     bool sandbox{};
 };
-BOOST_DESCRIBE_STRUCT(workspace_created, (), (uuid, name, creationDate, updateDate, isDefault, colorHex, sandbox))
+BOOST_DESCRIBE_STRUCT(workspace_created, (workspace_identity), (isDefault, colorHex, sandbox))
 
 // Full form (workspace/get, workspace/update): what workspace/create answers and the number of
-// members (a described base's members come first, in JSON too).
+// members.
 struct workspace : workspace_created {
     std::int64_t membersCount{1};
 };
 BOOST_DESCRIBE_STRUCT(workspace, (workspace_created), (membersCount))
 
 // workspace/list item.
-struct workspace_list_item {
-    std::string uuid;
-    std::string name;
-    std::int64_t creationDate{};
-    std::int64_t updateDate{};
+struct workspace_list_item : workspace_identity {
     bool sandbox{};
     std::int64_t membersCount{1};
 };
-BOOST_DESCRIBE_STRUCT(workspace_list_item, (), (uuid, name, creationDate, updateDate, sandbox, membersCount))
+BOOST_DESCRIBE_STRUCT(workspace_list_item, (workspace_identity), (sandbox, membersCount))
 
 // ---------------------------------------------------------------------------------------------
 // POST /public/workspace/list

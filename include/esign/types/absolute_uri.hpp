@@ -25,21 +25,19 @@
 #include <utility>
 
 #include <esign/types/bounded_string.hpp>
+#include <esign/types/detail/string_value.hpp>
 #include <esign/types/uri.hpp>
 #include <esign/validation/check.hpp>
 #include <esign/validation/problem.hpp>
 
 namespace esign {
 
-struct absolute_uri : std::string {
+struct absolute_uri : detail::string_value {
     static constexpr std::size_t max_length = 2048;    // characters (a valid URI is ASCII)
     static constexpr bool ascii = true;                // every valid value: its lengths are in bytes
     static constexpr std::string_view format = "uri";  // JSON Schema's name for it
 
-    using std::string::string;
-    absolute_uri() = default;
-    absolute_uri(std::string s) : std::string(std::move(s)) {}
-    const std::string& str() const noexcept { return *this; }
+    using detail::string_value::string_value;
 
     static constexpr bool matches(std::string_view s) noexcept {
         return s.size() <= max_length && parse_uri(s).has_value();

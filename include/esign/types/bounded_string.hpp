@@ -9,6 +9,7 @@
 #include <string_view>
 #include <utility>
 
+#include <esign/types/detail/string_value.hpp>
 #include <esign/validation/check.hpp>
 #include <esign/validation/problem.hpp>
 #include <esign/validation/utf8.hpp>
@@ -46,15 +47,11 @@ inline bool check_length(std::string_view s, std::size_t min, std::size_t max, p
 // checks nothing, as before.
 
 template <std::size_t Min, std::size_t Max = unbounded>
-struct bounded_string : std::string {
+struct bounded_string : detail::string_value {
     static_assert(Min <= Max, "bounded_string<Min, Max> needs Min <= Max");
     static constexpr std::size_t min_length = Min;
     static constexpr std::size_t max_length = Max;
-    using std::string::string;
-    bounded_string() = default;
-    bounded_string(std::string s) : std::string(std::move(s)) {}
-    bounded_string(std::string_view s) : std::string(s) {}
-    const std::string& str() const noexcept { return *this; }
+    using detail::string_value::string_value;
 
     // Too short or too long, in code points.
     static bool check(const bounded_string& value, problem_sink& out) { return check_length(value, Min, Max, out); }

@@ -8,6 +8,7 @@
 
 #include <esign/regex/email.hpp>
 #include <esign/types/bounded_string.hpp>
+#include <esign/types/detail/string_value.hpp>
 #include <esign/validation/check.hpp>
 #include <esign/validation/problem.hpp>
 
@@ -19,14 +20,10 @@ enum class email_form {
 };
 
 template <email_form Form, std::size_t Max = unbounded>
-struct email : std::string {
+struct email : detail::string_value {
     static constexpr email_form form = Form;
     static constexpr std::size_t max_length = Max;
-    using std::string::string;
-    email() = default;
-    email(std::string s) : std::string(std::move(s)) {}
-    email(std::string_view s) : std::string(s) {}
-    const std::string& str() const noexcept { return *this; }
+    using detail::string_value::string_value;
 
     static constexpr std::string_view pattern() noexcept {
         return Form == email_form::general ? regex::general_email_pattern : regex::update_recipient_email_pattern;

@@ -6,18 +6,15 @@
 #include <utility>
 
 #include <esign/regex/regex.hpp>
+#include <esign/types/detail/string_value.hpp>
 #include <esign/validation/check.hpp>
 #include <esign/validation/problem.hpp>
 
 namespace esign {
 
 template <regex::fixed_string Pattern>
-struct pattern_string : std::string {
-    using std::string::string;
-    pattern_string() = default;
-    pattern_string(std::string s) : std::string(std::move(s)) {}
-    pattern_string(std::string_view s) : std::string(s) {}
-    const std::string& str() const noexcept { return *this; }
+struct pattern_string : detail::string_value {
+    using detail::string_value::string_value;
 
     static constexpr std::string_view pattern() noexcept { return Pattern.view(); }
     static constexpr bool matches(std::string_view s) noexcept { return regex::matches<Pattern>(s); }

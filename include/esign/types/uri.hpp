@@ -49,13 +49,6 @@ using ipv6_bytes = std::array<unsigned char, 16>;  // network order, as boost::a
 
 namespace uri_detail {
 
-constexpr int hex_digit(char c) noexcept {
-    if (c >= '0' && c <= '9') return c - '0';
-    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-    return -1;
-}
-
 // dec-octet "." dec-octet "." dec-octet "." dec-octet (RFC 3986: no leading zeros).
 constexpr bool parse_dotted_ipv4(std::string_view s, unsigned char* out) noexcept {
     for (int part = 0; part < 4; ++part) {
@@ -103,7 +96,7 @@ constexpr std::optional<ipv6_bytes> parse_ipv6(std::string_view s) noexcept {
         if (token.empty() || token.size() > 4 || count == 8) return std::nullopt;
         unsigned value = 0;
         for (char c : token) {
-            const int d = uri_detail::hex_digit(c);
+            const int d = hex_digit_value(c);
             if (d < 0) return std::nullopt;
             value = value * 16 + static_cast<unsigned>(d);
         }
@@ -196,8 +189,7 @@ inline std::string host_name(const uri_view& uri) {
     out.reserve(uri.host.size());
     for (std::size_t i = 0; i < uri.host.size(); ++i) {
         if (uri.host[i] == '%' && i + 2 < uri.host.size()) {  // the grammar gave two hex digits
-            out +=
-                static_cast<char>(uri_detail::hex_digit(uri.host[i + 1]) * 16 + uri_detail::hex_digit(uri.host[i + 2]));
+            out += static_cast<char>(hex_digit_value(uri.host[i + 1]) * 16 + hex_digit_value(uri.host[i + 2]));
             i += 2;
         } else {
             out += uri.host[i];

@@ -101,11 +101,10 @@ inline outcome<contact_update_response> handle(context& c, const contact_update_
 inline outcome<contact_list_response> handle(context& c, const contact_list_request& r) {
     const workspace_record* ws = c.resolve_workspace(r.workspaceUuid);
     if (!ws) return failure{error_code::WORKSPACE_NOT_FOUND};
-    const auto found =
-        in_creation_order(c.st.contacts, [&](const contact_record& rec) { return rec.workspace_uuid == ws->uuid; });
     contact_list_response out;
-    out.pagination = fill_page(out.contacts, found, page_or_default(r.page), limit_or_default(r.limit),
-                               [](const contact_record* rec) { return rec->data; });
+    out.pagination = fill_page_in_creation_order(
+        out.contacts, c.st.contacts, [&](const contact_record& rec) { return rec.workspace_uuid == ws->uuid; },
+        page_or_default(r.page), limit_or_default(r.limit), [](const contact_record* rec) { return rec->data; });
     return out;
 }
 

@@ -13,6 +13,7 @@
 #include <utility>
 #include <vector>
 
+#include <esign/model/members.hpp>
 #include <esign/reference/context.hpp>
 #include <esign/reference/store/envelope_store.hpp>
 #include <esign/reference/handlers/signing.hpp>
@@ -193,10 +194,9 @@ inline outcome<embeds_envelope_get_response> handle(context& c, const embeds_env
     embeds_envelope_get_response out;
     const sender from = sender_of(env, c.team_of(env));
     out.envelope = embeds_envelope{env.uuid, env.workspace_uuid, env.title, env.status, from.name, from.email};
-    out.recipient = embeds_recipient{me.email, me.firstname, me.lastname,
-                                     me.role,  me.status,    envelope_store::is_turn(env, found.index)};
-    for (const recipient* p : embeds_detail::waiting_for(env))
-        out.waitingFor.push_back(embeds_party{p->email, p->firstname, p->lastname, p->role});
+    copy_members(me, out.recipient);  // email … role, status
+    out.recipient.yourTurn = envelope_store::is_turn(env, found.index);
+    for (const recipient* p : embeds_detail::waiting_for(env)) copy_members(*p, out.waitingFor.emplace_back());
     for (const auto& d : env.documents)
         if (!d.is_attachment) out.documents.push_back(embeds_detail::document_view(d.doc, me.email));
     out.actions.sign =

@@ -66,11 +66,10 @@ inline outcome<control_template_create_response> handle(context& c, const contro
 inline outcome<template_list_response> handle(context& c, const template_list_request& r) {
     const workspace_record* ws = c.resolve_workspace(r.workspaceUuid);
     if (!ws) return failure{error_code::WORKSPACE_NOT_FOUND};
-    const auto found =
-        in_creation_order(c.st.templates, [&](const template_record& t) { return t.workspace_uuid == ws->uuid; });
     template_list_response out;
-    out.pagination = fill_page(out.templates, found, page_or_default(r.page), fixed_page_size,
-                               [](const template_record* t) { return template_view(*t); });
+    out.pagination = fill_page_in_creation_order(
+        out.templates, c.st.templates, [&](const template_record& t) { return t.workspace_uuid == ws->uuid; },
+        page_or_default(r.page), fixed_page_size, [](const template_record* t) { return template_view(*t); });
     return out;
 }
 

@@ -118,12 +118,13 @@ inline outcome<webhook_update_response> handle(context& c, const webhook_update_
 
 // The team's webhooks in creation order, optionally only the active (or inactive) ones.
 inline outcome<webhook_list_response> handle(context& c, const webhook_list_request& r) {
-    const auto found = in_creation_order(c.st.webhooks, [&](const webhook_record& rec) {
+    const auto keep = [&](const webhook_record& rec) {
         return rec.team_uuid == c.team->uuid && (!r.active || rec.data.active == *r.active);
-    });
+    };
     webhook_list_response out;
-    out.pagination = fill_page(out.webhooks, found, page_or_default(r.page), limit_or_default(r.limit),
-                               [](const webhook_record* rec) { return rec->data; });
+    out.pagination =
+        fill_page_in_creation_order(out.webhooks, c.st.webhooks, keep, page_or_default(r.page),
+                                    limit_or_default(r.limit), [](const webhook_record* rec) { return rec->data; });
     return out;
 }
 

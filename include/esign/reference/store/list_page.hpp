@@ -8,6 +8,7 @@
 #include <vector>
 
 #include <esign/model/pagination.hpp>
+#include <esign/reference/store/records.hpp>  // in_creation_order
 #include <esign/rules/pagination.hpp>
 
 namespace esign::reference {
@@ -24,6 +25,14 @@ pagination fill_page(List& list, std::size_t total, std::int32_t page, std::int3
 template <class List, class T, class View>
 pagination fill_page(List& list, const std::vector<T>& items, std::int32_t page, std::int32_t limit, View view) {
     return fill_page(list, items.size(), page, limit, [&](std::size_t i) { return view(items[i]); });
+}
+
+// The same over the records of `records` that `keep` keeps, in creation order: the list
+// operations of contacts, templates and webhooks.
+template <class List, class Records, class Keep, class View>
+pagination fill_page_in_creation_order(List& list, const Records& records, Keep keep, std::int32_t page,
+                                       std::int32_t limit, View view) {
+    return fill_page(list, in_creation_order(records, keep), page, limit, view);
 }
 
 }  // namespace esign::reference
