@@ -54,6 +54,7 @@ auto& value_in(Optional& o) {
 // type of the user's): read as a string, then judged by its rule.
 template <class T>
 concept checked_string = std::is_base_of_v<std::string, T> && has_rule<T>;
+
 // A double as fmt writes "{}": its shortest round-trip digits, in fixed notation when the
 // decimal exponent is from -4 to 15 (0.0001, 1234.5, 1000000000000000) and as d.ddde±XX
 // otherwise (1e-05, 1e+16); "inf", "-inf", "nan". The text that a DOM's number keeps in a

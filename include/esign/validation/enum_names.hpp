@@ -40,6 +40,20 @@ concept has_wire_spelling = requires(E e) {
     { wire_spelling_of(e) } -> std::same_as<wire_spelling>;
 };
 
+template <described_enum E>
+constexpr std::size_t enum_count() noexcept {
+    return boost::mp11::mp_size<boost::describe::describe_enumerators<E>>::value;
+}
+
+// Every enumerator of E, in declaration order.
+template <described_enum E>
+constexpr auto enum_values() noexcept {
+    std::array<E, enum_count<E>()> values{};
+    std::size_t i = 0;
+    boost::mp11::mp_for_each<boost::describe::describe_enumerators<E>>([&](auto d) { values[i++] = d.value; });
+    return values;
+}
+
 namespace detail {
 
 template <described_enum E>
@@ -58,7 +72,6 @@ constexpr std::string_view without_keyword_mark(std::string_view name) noexcept 
 // the i-th enumerator's from starts[i] to starts[i + 1].
 template <described_enum E>
 struct wire_text {
-    static constexpr std::size_t count = boost::mp11::mp_size<boost::describe::describe_enumerators<E>>::value;
     static constexpr std::size_t length = [] {
         std::size_t n = 0;
         boost::mp11::mp_for_each<boost::describe::describe_enumerators<E>>(
@@ -66,7 +79,7 @@ struct wire_text {
         return n;
     }();
     std::array<char, length> text{};
-    std::array<std::size_t, count + 1> starts{};
+    std::array<std::size_t, enum_count<E>() + 1> starts{};
 };
 
 template <described_enum E>
@@ -102,20 +115,6 @@ constexpr bool numbered_from_zero(const std::array<E, N>& values) noexcept {
 }
 
 }  // namespace detail
-
-template <described_enum E>
-constexpr std::size_t enum_count() noexcept {
-    return boost::mp11::mp_size<boost::describe::describe_enumerators<E>>::value;
-}
-
-// Every enumerator of E, in declaration order.
-template <described_enum E>
-constexpr auto enum_values() noexcept {
-    std::array<E, enum_count<E>()> values{};
-    std::size_t i = 0;
-    boost::mp11::mp_for_each<boost::describe::describe_enumerators<E>>([&](auto d) { values[i++] = d.value; });
-    return values;
-}
 
 // Every wire string of E, in declaration order (for messages, schemas and dictionaries).
 template <described_enum E>
