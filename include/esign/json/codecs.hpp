@@ -73,21 +73,20 @@ inline std::string general_double_text(double v) {
     int exponent = 0;
     const char* first = text.data() + e + 1;
     std::from_chars(first + (*first == '+' ? 1 : 0), end, exponent);
-    const int size = static_cast<int>(digits.size());
     if (exponent < -4 || exponent >= 16) {
         out += digits[0];
-        if (size > 1) (out += '.').append(digits, 1);
+        if (digits.size() > 1) (out += '.').append(digits, 1);
         out += exponent < 0 ? "e-" : "e+";
         const auto magnitude = std::to_string(exponent < 0 ? -exponent : exponent);
         if (magnitude.size() < 2) out += '0';
         return out += magnitude;
     }
-    if (exponent >= size - 1) return out.append(digits).append(static_cast<std::size_t>(exponent - size + 1), '0');
     if (exponent >= 0) {
-        const auto whole = static_cast<std::size_t>(exponent + 1);  // digits before the point
+        const std::size_t whole = static_cast<std::size_t>(exponent) + 1;  // digits before the point
+        if (whole >= digits.size()) return out.append(digits).append(whole - digits.size(), '0');
         return out.append(digits, 0, whole).append(".").append(digits, whole);
     }
-    return out.append("0.").append(static_cast<std::size_t>(-exponent - 1), '0').append(digits);
+    return out.append("0.").append(static_cast<std::size_t>(-exponent) - 1, '0').append(digits);
 }
 
 }  // namespace detail
