@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: BSL-1.0
 // esign-reference-server: the in-memory reference backend behind HTTP/1.1 (contract.md §5).
 //
-// Three source files, compiled in parallel (ESIGN_SEPARATE_COMPILATION: the backend's operations
-// in backend_definitions.cpp, the OpenAPI document in openapi_document.cpp):
+// Source files compiled in parallel (ESIGN_SEPARATE_COMPILATION: the backend's operations in the
+// parts of examples/backend_definitions/, the OpenAPI document in openapi_document.cpp):
 //   g++ -std=c++20 -O2 -DESIGN_SEPARATE_COMPILATION -Iinclude examples/reference_server/*.cpp
-//       -o esign-reference-server -lboost_json -lfmt -lssl -lcrypto -pthread
+//       examples/backend_definitions/*.cpp -o esign-reference-server -lboost_json -lfmt -lssl -lcrypto -pthread
 #include <chrono>
 #include <condition_variable>
 #include <csignal>

@@ -81,8 +81,12 @@ struct codec<E> {
     static void write(E in, text_buffer& out) { write_string(enum_to_wire(in), out); }
 };
 
-template <described_struct T>
-struct codec<T> {
+namespace detail {
+// The codec of a described struct (codec<T> below), a template of its own so that a type may
+// instead have a codec compiled in one source file whose members call these (an explicit
+// specialization of codec: reference/team/snapshot_state.hpp's team_state).
+template <class T>
+struct described_codec {
     static void read_scalar(void*, const scalar& s, decoder& d) {
         d.add(problem_kind::type, detail::expected_but("an object", s.kind));
     }
@@ -319,5 +323,9 @@ private:
 
     static constexpr detail::container_reader contents{&member, nullptr, &end};
 };
+}  // namespace detail
+
+template <described_struct T>
+struct codec<T> : detail::described_codec<T> {};
 
 }  // namespace esign::json

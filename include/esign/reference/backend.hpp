@@ -14,11 +14,12 @@
 //
 // This header declares the backend; its members are defined one idea per header, in backend/
 // (included at the end, unless the program compiles them once: ESIGN_SEPARATE_COMPILATION):
-// routing.hpp (paths, credentials, the steps of handle), dispatch.hpp (a row's request to the
-// entry its kind names), team_operations.hpp (an operation under its team's lock),
+// routing.hpp (routes, paths, credentials, the steps of handle), runners.hpp (each row's runner,
+// in parts), dispatch.hpp (a row's request to the entry its kind names), team_operations.hpp and
+// run_for_team.hpp (an operation under its team's lock), run_as_signer.hpp (a signer's),
 // operator_operations.hpp (the operator's, over every team),
 // snapshots.hpp (§6.6), teams.hpp (making and resetting teams), webhook_deliveries.hpp (the
-// sender threads' jobs) and replies.hpp (successes and error bodies).
+// sender threads' jobs), replies.hpp (error bodies) and respond.hpp (successes).
 #include <algorithm>
 #include <atomic>
 #include <chrono>
@@ -29,6 +30,7 @@
 #include <mutex>
 #include <optional>
 #include <shared_mutex>
+#include <span>
 #include <string>
 #include <string_view>
 #include <thread>
@@ -41,19 +43,19 @@
 #include <esign/json/decode.hpp>
 #include <esign/json/encode.hpp>
 #include <esign/json/error_body.hpp>
-#include <esign/rules/error_body.hpp>
 #include <esign/model/model.hpp>
 #include <esign/reference/context.hpp>
 #include <esign/reference/delivery/queue.hpp>
-#include <esign/reference/store/ids.hpp>
+#include <esign/reference/delivery/webhook_job.hpp>
 #include <esign/reference/options.hpp>
 #include <esign/reference/reply.hpp>
 #include <esign/reference/self_check.hpp>
+#include <esign/reference/store/ids.hpp>
 #include <esign/reference/store/records.hpp>
 #include <esign/reference/team/shard.hpp>
 #include <esign/reference/team/timeline.hpp>
 #include <esign/reference/typed_reply.hpp>
-#include <esign/reference/delivery/webhook_job.hpp>
+#include <esign/rules/error_body.hpp>
 
 namespace esign::reference {
 
@@ -88,8 +90,7 @@ public:
         std::shared_ptr<team_shard> team;
     };
 
-    // (Defined in detail/backend_definitions.hpp with the routes: it loads the fixture, which
-    // reads every record type.)
+    // (Defined in backend/teams.hpp: it loads the fixture, which reads every record type.)
     explicit backend(backend_options options = {});
 
     backend(const backend&) = delete;
@@ -278,9 +279,15 @@ private:
 
     // ---- routing and credentials (backend/routing.hpp) ------------------------------------------
 
-    // A route per operation of the table (detail/backend_definitions.hpp: this instantiates every
-    // operation's decoding, handler and encoding).
+    // A route per operation of the table (backend/routing.hpp), with the runners of add_runners.
     void build_routes();
+
+    // The runners of part Part of the rows (runner_parts parts in table order), each at its
+    // row's index (backend/runners.hpp). Instantiating run<Row> is most of what compiling the
+    // backend costs; in parts, a program may compile them in several source files (src.hpp).
+    static constexpr std::size_t runner_parts = 7;
+    template <std::size_t Part>
+    static void add_runners(std::span<runner> by_row);
 
     std::shared_ptr<team_shard> team_by_credentials(std::string_view credentials) const;
 

@@ -39,51 +39,17 @@
 #include <string_view>
 #include <vector>
 
-#include <boost/describe/class.hpp>
-
-#include <esign/reference/backend.hpp>
 #include <esign/reference/detail/backend_inline.hpp>
-#include <esign/reference/fixture/format.hpp>
-#include <esign/reference/store/records.hpp>
+#include <esign/reference/fixture/state_file_format.hpp>
+#include <esign/validation/problem.hpp>
+#include <esign/validation/result.hpp>
 
 namespace esign::reference {
 
-// The layout written; a file of another is refused (at ["format"]) rather than half-read.
-inline constexpr std::string_view state_file_format = "esign-state/1";
+class backend;  // save_state and load_state take one (backend.hpp)
 
-// The team's e-mail link tokens and the key they carry (contract.md §7.3).
-struct state_file_signer {
-    std::string key;
-    std::vector<signing_link> links;
-    std::vector<signing_link> initialLinks;
-};
-BOOST_DESCRIBE_STRUCT(state_file_signer, (), (key, links, initialLinks))
-
-// One team of the file.
-struct state_file_team {
-    fixture_api_key apiKey;
-    fixture_api_key accessKey;
-    fixture_api_key secretKey;
-    uuid36 ownerUuid;
-    std::int64_t creationDate = 0;
-    std::optional<std::int64_t> startTime;
-    fixture_team team;                     // its state required
-    std::vector<std::int64_t> pendingDue;  // one per team.state->pending_deliveries
-    fixture_team initial;                  // its state required
-    std::optional<state_file_signer> signer;
-};
-BOOST_DESCRIBE_STRUCT(state_file_team, (),
-                      (apiKey, accessKey, secretKey, ownerUuid, creationDate, startTime, team, pendingDue, initial,
-                       signer))
-
-struct state_file_document {
-    std::string format;
-    std::int64_t clockOffset = 0;
-    std::vector<state_file_team> teams;
-};
-BOOST_DESCRIBE_STRUCT(state_file_document, (), (format, clockOffset, teams))
-
-// ---- declared here, defined in detail/state_file_definitions.hpp -----------------------------
+// ---- declared here, defined in detail/state_file_definitions.hpp (the file's text is read and
+// written in detail/document_read_definitions.hpp and document_write_definitions.hpp) --------
 
 // The file's text: its version, then the whole document, read strictly (a typo in a state file
 // is not ignored). Problems have their paths in the file.
@@ -99,5 +65,7 @@ ESIGN_DETAIL_BACKEND_INLINE problem_list load_state(backend& b, std::string_view
 // The definitions: here, unless the program compiles them once in the source file that includes
 // <esign/reference/src.hpp> (ESIGN_SEPARATE_COMPILATION), as the backend's members.
 #ifndef ESIGN_SEPARATE_COMPILATION
+#include <esign/reference/detail/document_read_definitions.hpp>
+#include <esign/reference/detail/document_write_definitions.hpp>
 #include <esign/reference/detail/state_file_definitions.hpp>
 #endif

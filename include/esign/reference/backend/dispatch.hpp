@@ -15,7 +15,7 @@
 
 #include <esign/model/operations.hpp>
 #include <esign/reference/backend.hpp>
-#include <esign/reference/fixture/fixture.hpp>       // restore_document
+#include <esign/reference/fixture/format.hpp>        // restore_document
 #include <esign/reference/handlers/has_handler.hpp>  // run_for_team's overloads
 
 namespace esign::reference {

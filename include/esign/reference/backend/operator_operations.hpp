@@ -15,9 +15,10 @@
 #include <vector>
 
 #include <esign/reference/backend.hpp>
+#include <esign/reference/backend/respond.hpp>
+#include <esign/reference/backend/run_for_team.hpp>
 #include <esign/reference/detail/backend_inline.hpp>
 #include <esign/reference/handlers/all.hpp>
-#include <esign/reference/handlers/has_handler.hpp>  // run_for_team's overloads
 
 namespace esign::reference {
 

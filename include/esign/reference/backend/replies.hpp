@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: BSL-1.0
 #pragma once
-// The backend's replies: a success as JSON, an error as the error body of contract.md §1 (on
-// the clock and identifier stream of whoever the request is for), each checked against its type
-// when the self-check is on.
+// The backend's error replies: the error body of contract.md §1 (on the clock and identifier
+// stream of whoever the request is for), checked against its type when the self-check is on.
+// (Successes: respond.hpp.)
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -10,6 +10,7 @@
 #include <utility>
 
 #include <esign/reference/backend.hpp>
+#include <esign/reference/backend/respond.hpp>
 #include <esign/reference/detail/backend_inline.hpp>
 
 namespace esign::reference {
@@ -30,13 +31,6 @@ ESIGN_DETAIL_BACKEND_INLINE reply backend::unauthenticated(std::string_view path
                       0, now_ms());
 }
 
-template <class Response>
-reply backend::respond(id_source& ids, std::string_view path, const Response& response, std::int64_t now) {
-    std::string request_id = ids.uuid();
-    if (auto instead = failed_self_check(response, error_context_of(path, request_id, now))) return *instead;
-    return reply{200, json::write(response), std::move(request_id)};
-}
-
 ESIGN_DETAIL_BACKEND_INLINE reply backend::make_error(id_source& ids, std::string_view path, error_code code,
                                                       problem_list problems, std::string_view message, unsigned status,
                                                       std::int64_t now) {
@@ -44,14 +38,6 @@ ESIGN_DETAIL_BACKEND_INLINE reply backend::make_error(id_source& ids, std::strin
     auto body = rules::make_error_body(code, ctx, std::move(problems), message, status);
     if (auto instead = failed_self_check(body, ctx)) return *instead;
     return error_reply(body);
-}
-
-template <class Response>
-std::optional<reply> backend::failed_self_check(const Response& response, const rules::error_context& ctx) const {
-    if (!options_.self_check) return std::nullopt;
-    auto instead = self_check(response, ctx, options_.self_check_log);
-    if (!instead) return std::nullopt;
-    return error_reply(*instead);
 }
 
 ESIGN_DETAIL_BACKEND_INLINE reply backend::error_reply(const error_body& body) {

@@ -1,15 +1,19 @@
 // SPDX-License-Identifier: BSL-1.0
 #pragma once
-// The backend's routing: the route of a path, the caller that credentials make for it (a team's
+// The backend's routing: a route per row of the table (its runner from add_runners, runners.hpp),
+// the route of a path, the caller that credentials make for it (a team's
 // keys, or the operator's control token, compared in constant time), and the steps of
 // backend::handle for a route found once: the team's fault rule, then the operation, with its
 // journal entry.
+#include <array>
+#include <cstddef>
 #include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
 
+#include <esign/model/operations.hpp>
 #include <esign/reference/backend.hpp>
 #include <esign/reference/detail/backend_inline.hpp>
 
@@ -24,6 +28,25 @@ inline bool same_secret(std::string_view given, std::string_view secret) noexcep
     return diff == 0;
 }
 }  // namespace detail
+
+ESIGN_DETAIL_BACKEND_INLINE void backend::build_routes() {
+    // Every part's runners, each part compiled where the program chooses (runners.hpp).
+    std::array<runner, operation_count> runners{};
+    [&]<std::size_t... Part>(std::index_sequence<Part...>) { (add_runners<Part>(runners), ...); }
+    (std::make_index_sequence<runner_parts>{});
+    for_each_operation_index([&](auto index) {
+        static constexpr std::size_t row = decltype(index)::value;
+        const auto& op = all_operations.get<row>();
+        if (op.is_control && !options_.control_enabled) return;
+        route r;
+        r.path = op.path;
+        r.access = op.access;
+        r.read_only = op.read_only;
+        r.is_public = op.access == operation_access::team;
+        r.run = runners[row];
+        routes_.emplace(op.path, r);
+    });
+}
 
 ESIGN_DETAIL_BACKEND_INLINE std::optional<backend::caller> backend::authenticate(
     const route& r, std::optional<std::string_view> credentials) const {

@@ -12,8 +12,12 @@
 #include <utility>
 #include <vector>
 
+#include <boost/json/serialize.hpp>
+
 #include <esign/reference/backend.hpp>
+#include <esign/reference/backend/respond.hpp>
 #include <esign/reference/detail/backend_inline.hpp>
+#include <esign/reference/fixture/documents.hpp>
 #include <esign/reference/fixture/fixture.hpp>
 #include <esign/reference/spooled_text.hpp>
 #include <esign/reference/team/snapshot_text.hpp>
@@ -23,7 +27,7 @@ namespace esign::reference {
 ESIGN_DETAIL_BACKEND_INLINE result<restore_document> backend::read_request(
     std::string_view body, std::type_identity<control_team_restore_request>) const {
     // When a member beside "team" was refused, the body is read again without them.
-    auto doc = json::read<restore_document>(body, json::decode_options{true});
+    auto doc = read_restore_document(body);
     if (!doc && !options_.strict && has_unknown_top_level_member(doc.problems())) doc = read_team_alone(body);
     return doc;
 }
@@ -40,9 +44,10 @@ ESIGN_DETAIL_BACKEND_INLINE reply backend::snapshot_team(team_shard& shard, std:
         team_snapshot_text t;
         static_cast<fixture_team&>(t.team) = fixture_team_of(shard.team());
         // (The problems' paths start inside "team"; the records are the store's own.)
-        if (auto instead = failed_self_check(static_cast<const fixture_team&>(t.team),
-                                             error_context_of(path, request_id, now_ms())))
-            return *instead;
+        if (options_.self_check)
+            if (auto instead =
+                    self_check_team(t.team, error_context_of(path, request_id, now_ms()), options_.self_check_log))
+                return error_reply(*instead);
         const std::vector<webhook_job> pending = deliveries_.jobs_of(shard, shard.generation);
         t.state = state_text_of(shard.st, shard.ids, pending);
         // {"team": ...} around the team's text, in one string, with room for what the team's last
@@ -62,7 +67,7 @@ ESIGN_DETAIL_BACKEND_INLINE reply backend::snapshot_team(team_shard& shard, std:
         body.reserve(room);
         auto write = [&](json::text_buffer& out) {
             out.append("{\"team\":");
-            json::write_value(t, out);
+            write_team_snapshot(t, out);
             out.put('}');
         };
         if (spool) {
@@ -115,7 +120,8 @@ ESIGN_DETAIL_BACKEND_INLINE result<restore_document> backend::read_team_alone(st
     if (!parsed->duplicates.empty()) return std::move(parsed->duplicates);  // refused wherever they are
     boost::json::object alone;
     if (auto* team = parsed->value.as_object().if_contains("team")) alone["team"] = std::move(*team);
-    return json::decode<restore_document>(boost::json::value(std::move(alone)), json::decode_options{true});
+    // Read as text again, by the decoder of the first try: the records have one decoder.
+    return read_restore_document(boost::json::serialize(alone));
 }
 
 ESIGN_DETAIL_BACKEND_INLINE reply backend::restore_team(team_shard& shard, const std::shared_ptr<team_shard>& owner,

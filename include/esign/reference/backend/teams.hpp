@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: BSL-1.0
 #pragma once
-// Making, listing and resetting teams: a new team with fresh credentials (never from a seed,
-// never twice), the teams of the fixture, the server-wide reset (a new registry; the old teams
-// retired), and every team's store merged for backend::inspect.
+// Making, listing and resetting teams: the backend's constructor (its routes, and the teams of
+// the fixture), a new team with fresh credentials (never from a seed, never twice), the
+// server-wide reset (a new registry; the old teams retired), and every team's store merged for
+// backend::inspect.
 #include <algorithm>
+#include <chrono>
 #include <cstdint>
 #include <memory>
 #include <mutex>
@@ -15,6 +17,7 @@
 #include <vector>
 
 #include <esign/reference/backend.hpp>
+#include <esign/reference/backend/respond.hpp>
 #include <esign/reference/detail/backend_inline.hpp>
 #include <esign/reference/fixture/fixture.hpp>
 
@@ -29,6 +32,23 @@ constexpr std::uint64_t derived_seed(std::uint64_t seed, std::uint64_t n) noexce
     return z ^ (z >> 31);
 }
 }  // namespace detail
+
+ESIGN_DETAIL_BACKEND_INLINE backend::backend(backend_options options)
+    : options_(std::move(options)), server_ids_(options_.seed), deliveries_([this] { return options_.wall_clock(); }) {
+    if (!options_.wall_clock)
+        options_.wall_clock = [] {
+            using namespace std::chrono;
+            return duration_cast<milliseconds>(system_clock::now().time_since_epoch()).count();
+        };
+    build_routes();
+    if (options_.fixture_json) {
+        auto loaded = load_fixture(*options_.fixture_json, options_, options_.wall_clock());
+        if (!loaded.problems.empty())
+            fixture_problems_ = std::move(loaded.problems);
+        else
+            registry_ = fixture_registry(std::move(loaded));
+    }
+}
 
 ESIGN_DETAIL_BACKEND_INLINE reply backend::create_team_shard(std::string_view path,
                                                              const control_team_create_request& request) {

@@ -2,8 +2,9 @@
 #pragma once
 // The definitions of the state file's functions and of the backend's two members that
 // <esign/reference/state_file.hpp> declares: included by that header in a header-only program,
-// and by <esign/reference/src.hpp> alone under ESIGN_SEPARATE_COMPILATION (reading and writing a
-// state file instantiates the JSON codecs of every record: compiled once, beside the backend).
+// and by <esign/reference/src.hpp> alone under ESIGN_SEPARATE_COMPILATION. (The file's text is
+// read and written in detail/document_read_definitions.hpp and document_write_definitions.hpp,
+// where every record's codec is.)
 #include <cstdint>
 #include <memory>
 #include <mutex>
@@ -16,10 +17,6 @@
 #include <utility>
 #include <vector>
 
-#include <boost/describe/class.hpp>
-
-#include <esign/json/decode.hpp>
-#include <esign/json/encode.hpp>
 #include <esign/reference/backend.hpp>
 #include <esign/reference/fixture/format.hpp>
 #include <esign/reference/fixture/loader.hpp>
@@ -31,13 +28,6 @@
 namespace esign::reference {
 
 namespace state_file_detail {
-
-// Only the version, read leniently: a file of another layout is refused for that alone, not
-// for the hundred members that layout may name differently.
-struct format_only {
-    std::string format;
-};
-BOOST_DESCRIBE_STRUCT(format_only, (), (format))
 
 inline problem_path at(const problem_path& base, std::initializer_list<std::string_view> parts) {
     return fixture_detail::joined(base, parts);
@@ -91,22 +81,6 @@ inline state store_of(fixture_team t, const state_file_team& f, const std::strin
 }
 
 }  // namespace state_file_detail
-
-// The file's text: its version, then the whole document, read strictly (a typo in a state file
-// is not ignored). Problems have their paths in the file.
-ESIGN_DETAIL_BACKEND_INLINE result<state_file_document> read_state_file(std::string_view text) {
-    auto version = json::read<state_file_detail::format_only>(text);
-    if (!version) return std::move(version).take_problems();  // not JSON, or "format" not a string
-    if (version->format != state_file_format)
-        return problem_list{problem{{"format"},
-                                    problem_kind::rule,
-                                    std::nullopt,
-                                    "is \"" + version->format.substr(0, 64) + "\"; this server reads \"" +
-                                        std::string(state_file_format) + "\""}};
-    return json::read<state_file_document>(text, json::decode_options{true});
-}
-
-ESIGN_DETAIL_BACKEND_INLINE std::string write_state_file(const state_file_document& doc) { return json::write(doc); }
 
 // ---- the backend's members (declared in backend.hpp) -------------------------------------------
 

@@ -23,6 +23,7 @@
 #include <boost/mp11/algorithm.hpp>
 
 #include <esign/json/codec.hpp>
+#include <esign/json/codecs.hpp>
 #include <esign/json/described.hpp>
 #include <esign/reference/fixture/format.hpp>
 #include <esign/reference/store/records.hpp>
@@ -142,7 +143,10 @@ template <>
 struct codec<reference::snapshot_text_detail::envelopes_in_key_order> {
     using entry = reference::envelope_map::value_type;
 
-    static void write(const reference::snapshot_text_detail::envelopes_in_key_order& in, text_buffer& out) {
+    // (A template, so that the records' writers are compiled where a snapshot is written, not
+    // wherever this header is read.)
+    template <class Buffer>
+    static void write(const reference::snapshot_text_detail::envelopes_in_key_order& in, Buffer& out) {
         const std::size_t batch = std::max<std::size_t>(in.batch, 1);
         std::vector<const entry*> next;  // a max-heap by key while it fills, then in key order
         next.reserve(std::min(in.map->size(), batch));
