@@ -301,7 +301,7 @@ TEST_CASE("bounds: logs beyond their bound drop the oldest eighth", "[backend][b
 // The journal: what one journal/list answer may hold
 
 TEST_CASE("bounds: the journal counts what listing a body takes, without building it", "[backend][bounds][journal]") {
-    namespace jd = ref::journal_detail;
+    namespace jd = ref::detail;
     const auto obj = jd::journal_cost(R"({"a":"b","n":[1,2.5,true,null]})");
     CHECK(obj.json);
     CHECK(obj.bytes >= 30);

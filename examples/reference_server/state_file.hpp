@@ -30,7 +30,7 @@
 
 namespace esign::server {
 
-namespace state_file_detail {
+namespace detail {
 
 inline std::string folder_of(const std::string& file) {
     const auto slash = file.rfind('/');
@@ -44,12 +44,12 @@ inline std::string system_error(std::string_view what, const std::string& path) 
     return fmt::format("{} '{}': {}", what, path, std::strerror(errno));
 }
 
-}  // namespace state_file_detail
+}  // namespace detail
 
 // Why FILE could not be saved, found at start rather than at the first save: its folder is
 // missing, is no folder, or refuses a new file; or FILE itself is a folder. nullopt: it can.
 inline std::optional<std::string> state_file_unwritable(const std::string& file) {
-    using namespace state_file_detail;
+    using namespace detail;
     const std::string folder = folder_of(file);
     struct stat st {};
     if (::stat(folder.c_str(), &st) != 0) return system_error("cannot use the folder", folder);
@@ -80,7 +80,7 @@ inline state_file_text read_state_file_text(const std::string& file) {
 
 // Writes `bytes` to `file` atomically (see above). Returns what failed, or nullopt.
 inline std::optional<std::string> write_atomically(const std::string& file, std::string_view bytes) {
-    using namespace state_file_detail;
+    using namespace detail;
     const std::string tmp = temporary_of(file);
     const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
     if (fd < 0) return system_error("cannot create", tmp);

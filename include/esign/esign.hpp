@@ -41,12 +41,12 @@
 #include <esign/json/check.hpp>
 #include <esign/json/decode.hpp>
 #include <esign/json/encode.hpp>
-#include <esign/json/error_body.hpp>
+#include <esign/json/error_body_text.hpp>
 
 #include <esign/rules/colors.hpp>
 #include <esign/rules/email_domain.hpp>
 #include <esign/rules/envelope_rules.hpp>
-#include <esign/rules/error_body.hpp>
+#include <esign/rules/make_error_body.hpp>
 #include <esign/rules/error_codes.hpp>
 #include <esign/rules/lifecycle.hpp>
 #include <esign/rules/pagination.hpp>

@@ -42,7 +42,7 @@
 
 #include <esign/json/decode.hpp>
 #include <esign/json/encode.hpp>
-#include <esign/json/error_body.hpp>
+#include <esign/json/error_body_text.hpp>
 #include <esign/model/model.hpp>
 #include <esign/reference/context.hpp>
 #include <esign/reference/delivery/queue.hpp>
@@ -55,7 +55,7 @@
 #include <esign/reference/team/shard.hpp>
 #include <esign/reference/team/timeline.hpp>
 #include <esign/reference/typed_reply.hpp>
-#include <esign/rules/error_body.hpp>
+#include <esign/rules/make_error_body.hpp>
 
 namespace esign::reference {
 

@@ -12,7 +12,7 @@
 #include <string_view>
 
 #include <esign/json/check.hpp>
-#include <esign/rules/error_body.hpp>
+#include <esign/rules/make_error_body.hpp>
 #include <esign/validation/format.hpp>
 
 namespace esign::reference {

@@ -43,7 +43,7 @@ inline constexpr std::size_t signer_random_chars = 32;
 inline constexpr std::size_t signer_secret_chars = 4 + signer_team_key_chars + signer_random_chars;
 inline constexpr std::int64_t iframe_token_lifetime_ms = 3'600'000;  // one hour, on the team's clock
 
-namespace signer_detail {
+namespace detail {
 // Characters from the secure source (an unseeded id_source draws secrets from getrandom(2) or
 // std::random_device), taken from this thread's pool of them, filled secure_pool_chars at a time:
 // a restore makes a link token for every e-mail of its outbox, and a system call for each was a
@@ -79,9 +79,9 @@ inline bool is_url_safe(std::string_view s) {
             return false;
     return true;
 }
-}  // namespace signer_detail
+}  // namespace detail
 
-namespace signer_detail {
+namespace detail {
 // The team keys handed out or taken back in this process.
 struct issued_team_keys {
     std::mutex mutex;
@@ -91,13 +91,13 @@ inline issued_team_keys& issued() {
     static issued_team_keys instance;
     return instance;
 }
-}  // namespace signer_detail
+}  // namespace detail
 
 // A team key never handed out before in this process (a team shard's, for its whole life).
 inline std::string new_signer_team_key() {
-    auto& issued = signer_detail::issued();
+    auto& issued = detail::issued();
     for (;;) {
-        std::string key = signer_detail::secure_chars(signer_team_key_chars);
+        std::string key = detail::secure_chars(signer_team_key_chars);
         std::lock_guard lock(issued.mutex);
         if (issued.keys.insert(key).second) return key;
     }
@@ -105,13 +105,13 @@ inline std::string new_signer_team_key() {
 
 // Whether `key` has the shape of a team key (signer_team_key_chars URL-safe characters).
 inline bool is_signer_team_key(std::string_view key) {
-    return key.size() == signer_team_key_chars && signer_detail::is_url_safe(key);
+    return key.size() == signer_team_key_chars && detail::is_url_safe(key);
 }
 
 // Takes back a team's key from before a restart (the state file keeps it with the team's e-mail
 // links, contract.md §7.3): it stays the team's, and new_signer_team_key never draws it again.
 inline void claim_signer_team_key(const std::string& key) {
-    auto& issued = signer_detail::issued();
+    auto& issued = detail::issued();
     std::lock_guard lock(issued.mutex);
     issued.keys.insert(key);
 }
@@ -119,7 +119,7 @@ inline void claim_signer_team_key(const std::string& key) {
 // The team key of a secret of that kind, or nullopt when it does not have the shape of one.
 inline std::optional<std::string_view> signer_team_key(std::string_view secret, std::string_view prefix) {
     if (secret.size() != signer_secret_chars || !secret.starts_with(prefix)) return std::nullopt;
-    if (!signer_detail::is_url_safe(secret.substr(prefix.size()))) return std::nullopt;
+    if (!detail::is_url_safe(secret.substr(prefix.size()))) return std::nullopt;
     return secret.substr(prefix.size(), signer_team_key_chars);
 }
 
@@ -128,7 +128,7 @@ inline std::string new_signer_secret(const state& st, std::string_view prefix) {
     s.reserve(prefix.size() + st.signer.team_key.size() + signer_random_chars);
     s += prefix;
     s += st.signer.team_key;
-    signer_detail::append_secure_chars(s, signer_random_chars);
+    detail::append_secure_chars(s, signer_random_chars);
     return s;
 }
 
@@ -284,7 +284,7 @@ inline std::string redacted_secret(std::string_view secret) {
     return out;
 }
 
-namespace signer_detail {
+namespace detail {
 inline bool looks_like_secret(std::string_view s) {
     return s.size() >= 4 &&
            (s.starts_with(iframe_token_prefix) || s.starts_with(signer_link_token_prefix) ||
@@ -301,7 +301,7 @@ inline void redact(boost::json::value& v) {
         for (auto& item : *a) redact(item);
     }
 }
-}  // namespace signer_detail
+}  // namespace detail
 
 // `body` with every string that begins like a signer secret redacted; a body that is not JSON is
 // kept as the length of its text only (it might be a secret cut short).
@@ -309,7 +309,7 @@ inline std::string redact_signer_secrets(std::string_view body) {
     boost::system::error_code ec;
     boost::json::value v = boost::json::parse(body, ec);
     if (ec) return "[not JSON: " + std::to_string(body.size()) + " bytes, not kept: it may hold a signing token]";
-    signer_detail::redact(v);
+    detail::redact(v);
     return boost::json::serialize(v);
 }
 

@@ -44,7 +44,7 @@ struct absolute_uri : detail::string_value {
     }
     // The DFA's pattern (ECMAScript, as JSON Schema takes it). It reads an IPv6 literal only as
     // "[" hex digits, ':' and '.' "]": parse_ipv6 checks the rest (see types/uri.hpp).
-    static constexpr std::string_view pattern() noexcept { return uri_detail::uri_pattern.view(); }
+    static constexpr std::string_view pattern() noexcept { return detail::uri_pattern.view(); }
 
     // Too long is said as such (like any bounded string); anything else that is no URI is a pattern.
     static bool check(const absolute_uri& value, problem_sink& out) {

@@ -47,7 +47,7 @@ namespace esign {
 
 using ipv6_bytes = std::array<unsigned char, 16>;  // network order, as boost::asio's address_v6::to_bytes()
 
-namespace uri_detail {
+namespace detail {
 
 // dec-octet "." dec-octet "." dec-octet "." dec-octet (RFC 3986: no leading zeros).
 constexpr bool parse_dotted_ipv4(std::string_view s, unsigned char* out) noexcept {
@@ -66,7 +66,7 @@ constexpr bool parse_dotted_ipv4(std::string_view s, unsigned char* out) noexcep
     }
     return s.empty();
 }
-}  // namespace uri_detail
+}  // namespace detail
 
 // RFC 3986 IPv6address (the text between the brackets of an IP literal): eight 16-bit groups
 // of 1 to 4 hex digits, "::" once for one or more zero groups, the last 32 bits optionally as
@@ -88,7 +88,7 @@ constexpr std::optional<ipv6_bytes> parse_ipv6(std::string_view s) noexcept {
         if (token.find('.') != std::string_view::npos) {  // the dotted tail: the last 32 bits
             if (end != s.size() || count > 6) return std::nullopt;
             std::array<unsigned char, 4> v4{};
-            if (!uri_detail::parse_dotted_ipv4(token, v4.data())) return std::nullopt;
+            if (!detail::parse_dotted_ipv4(token, v4.data())) return std::nullopt;
             group[count++] = static_cast<std::uint16_t>(v4[0] << 8 | v4[1]);
             group[count++] = static_cast<std::uint16_t>(v4[2] << 8 | v4[3]);
             break;
@@ -173,7 +173,7 @@ constexpr uri_view split_matched_uri(std::string_view s) noexcept {
 // The parts of `s` if it is a URI of the grammar above (IPv6 literal included), else nullopt.
 // Linear in the length; never throws.
 constexpr std::optional<uri_view> parse_uri(std::string_view s) noexcept {
-    if (!uri_detail::uri_automaton.match(s)) return std::nullopt;
+    if (!detail::uri_automaton.match(s)) return std::nullopt;
     uri_view out = split_matched_uri(s);
     if (out.ip_literal) {
         out.ipv6 = parse_ipv6(out.host);

@@ -126,7 +126,7 @@ ESIGN_DETAIL_BACKEND_INLINE result<restore_document> backend::read_team_alone(st
 
 ESIGN_DETAIL_BACKEND_INLINE reply backend::restore_team(team_shard& shard, const std::shared_ptr<team_shard>& owner,
                                                         std::string_view path, fixture_team t) {
-    problem_list problems = fixture_detail::build_members_beside_state(t, {"team"});
+    problem_list problems = detail::build_members_beside_state(t, {"team"});
     if (!t.state) problems.push_back(problem{{"team", "state"}, problem_kind::missing, std::nullopt, "is required"});
     std::vector<webhook_job> pending;
     std::uint64_t generation = 0;
@@ -153,7 +153,7 @@ ESIGN_DETAIL_BACKEND_INLINE reply backend::restore_team(team_shard& shard, const
         if (!problems.empty())
             return make_error(shard.ids, path, error_code::INVALID_REQUEST_FORMAT, std::move(problems), {}, 0,
                               shard.now(options_.wall_clock()));
-        fixture_detail::apply_team_members(team, t.profile);
+        detail::apply_team_members(team, t.profile);
         team.default_workspace_uuid = default_ws;
         pending = std::move(t.state->pending_deliveries);
         for (auto& job : pending) name_team_in_payload(job, team.uuid);

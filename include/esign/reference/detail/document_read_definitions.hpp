@@ -16,14 +16,14 @@
 
 namespace esign::reference {
 
-namespace state_file_detail {
+namespace detail {
 // Only the version, read leniently: a file of another layout is refused for that alone, not
 // for the hundred members that layout may name differently.
 struct format_only {
     std::string format;
 };
 BOOST_DESCRIBE_STRUCT(format_only, (), (format))
-}  // namespace state_file_detail
+}  // namespace detail
 
 ESIGN_DETAIL_BACKEND_INLINE result<fixture_document> read_fixture_document(std::string_view text) {
     return json::read<fixture_document>(text, json::decode_options{true});
@@ -34,7 +34,7 @@ ESIGN_DETAIL_BACKEND_INLINE result<restore_document> read_restore_document(std::
 }
 
 ESIGN_DETAIL_BACKEND_INLINE result<state_file_document> read_state_file(std::string_view text) {
-    auto version = json::read<state_file_detail::format_only>(text);
+    auto version = json::read<detail::format_only>(text);
     if (!version) return std::move(version).take_problems();  // not JSON, or "format" not a string
     if (version->format != state_file_format)
         return problem_list{problem{{"format"},

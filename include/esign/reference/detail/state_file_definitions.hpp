@@ -27,10 +27,10 @@
 
 namespace esign::reference {
 
-namespace state_file_detail {
+namespace detail {
 
 inline problem_path at(const problem_path& base, std::initializer_list<std::string_view> parts) {
-    return fixture_detail::joined(base, parts);
+    return detail::joined(base, parts);
 }
 
 inline void add(problem_list& out, problem_path path, problem_kind kind, std::string message) {
@@ -41,7 +41,7 @@ inline void add(problem_list& out, problem_path path, problem_kind kind, std::st
 // The problems of a team object of the file (at `where`): a snapshot's, with the members a
 // snapshot always writes, and a state the API could have produced.
 inline void check_team_object(const fixture_team& t, int max_attempts, const problem_path& where, problem_list& out) {
-    for (auto& p : fixture_detail::build_members_beside_state(t, where)) add(out, p.path, p.kind, p.message);
+    for (auto& p : detail::build_members_beside_state(t, where)) add(out, p.path, p.kind, p.message);
     auto required = [&](bool given, std::string_view member) {
         if (!given) add(out, at(where, {member}), problem_kind::missing, "is required");
     };
@@ -72,7 +72,7 @@ inline state store_of(fixture_team t, const state_file_team& f, const std::strin
     team.owner_uuid = f.ownerUuid.str();
     team.default_workspace_uuid = t.defaultWorkspaceUuid->str();
     team.creation_date = f.creationDate;
-    fixture_detail::apply_team_members(team, t.profile);
+    detail::apply_team_members(team, t.profile);
     st.team_by_api_key[team.api_key] = team.uuid;
     st.teams.emplace(team.uuid, std::move(team));
     st.signer.team_key = signer_key;  // before install_state: it issues the outbox's link tokens
@@ -80,7 +80,7 @@ inline state store_of(fixture_team t, const state_file_team& f, const std::strin
     return st;
 }
 
-}  // namespace state_file_detail
+}  // namespace detail
 
 // ---- the backend's members (declared in backend.hpp) -------------------------------------------
 
@@ -121,8 +121,8 @@ ESIGN_DETAIL_BACKEND_INLINE state_file_document backend::export_state() {
 }
 
 ESIGN_DETAIL_BACKEND_INLINE problem_list backend::import_state(state_file_document doc) {
-    using state_file_detail::add;
-    using state_file_detail::at;
+    using detail::add;
+    using detail::at;
     problem_list problems;
     if (doc.clockOffset < -rules::max_clock_offset_ms || doc.clockOffset > rules::max_clock_offset_ms)
         add(problems, {"clockOffset"}, problem_kind::range,
@@ -150,9 +150,9 @@ ESIGN_DETAIL_BACKEND_INLINE problem_list backend::import_state(state_file_docume
         if (f.startTime && (*f.startTime < 0 || *f.startTime > handlers::latest_clock_ms))
             add(problems, at(here, {"startTime"}), problem_kind::range,
                 "must be from 0 to " + std::to_string(handlers::latest_clock_ms));
-        state_file_detail::check_team_object(f.team, max_webhook_attempts, at(here, {"team"}), problems);
+        detail::check_team_object(f.team, max_webhook_attempts, at(here, {"team"}), problems);
         // (The initial state has no queued deliveries: a reset drops them.)
-        state_file_detail::check_team_object(f.initial, 0, at(here, {"initial"}), problems);
+        detail::check_team_object(f.initial, 0, at(here, {"initial"}), problems);
         if (f.team.uuid && f.initial.uuid && *f.team.uuid != *f.initial.uuid)
             add(problems, at(here, {"initial", "uuid"}), problem_kind::rule, "differs from team.uuid");
         if (f.team.defaultWorkspaceUuid && f.initial.defaultWorkspaceUuid &&
@@ -198,13 +198,13 @@ ESIGN_DETAIL_BACKEND_INLINE problem_list backend::import_state(state_file_docume
         }
         // What a team reset returns to, then the state reached (their streams in that order: the
         // current one stays loaded).
-        shard->st = state_file_detail::store_of(std::move(f.initial), f, shard->signer_key, shard->ids, {});
+        shard->st = detail::store_of(std::move(f.initial), f, shard->signer_key, shard->ids, {});
         shard->mark_initial(kept.initialLinks);
         auto& pending = queued.emplace_back();
         for (std::size_t j = 0; j < f.team.state->pending_deliveries.size(); ++j)
             pending.emplace_back(std::move(f.team.state->pending_deliveries[j]), f.pendingDue[j]);
         f.team.state->pending_deliveries.clear();
-        shard->st = state_file_detail::store_of(std::move(f.team), f, shard->signer_key, shard->ids, kept.links);
+        shard->st = detail::store_of(std::move(f.team), f, shard->signer_key, shard->ids, kept.links);
         shard->publish_clock();
         made.push_back(std::move(shard));
     }

@@ -18,7 +18,7 @@ namespace esign::reference::handlers {
 // ---------------------------------------------------------------------------------------------
 // /public/envelope/add-blocks (all or nothing)
 
-namespace envelope_detail {
+namespace detail {
 
 // The document of an add-blocks or delete-blocks request, in a draft envelope:
 // WORKSPACE_NOT_FOUND, ENVELOPE_NOT_FOUND, DOCUMENT_NOT_FOUND, then the draft check.
@@ -103,13 +103,13 @@ inline block stored_block(context& c, const add_blocks_item& item, const recipie
     b.templatedText = item.templatedText;
     return b;
 }
-}  // namespace envelope_detail
+}  // namespace detail
 
 inline outcome<envelope_add_blocks_response> handle(context& c, const envelope_add_blocks_request& r) {
-    auto d = envelope_detail::find_draft_document(c, r);
+    auto d = detail::find_draft_document(c, r);
     if (d.error) return *d.error;
-    const auto places = envelope_detail::place_blocks(r, *d.env, d.target->doc);
-    if (auto problems = envelope_detail::page_problems(places, d.target->doc); !problems.empty())
+    const auto places = detail::place_blocks(r, *d.env, d.target->doc);
+    if (auto problems = detail::page_problems(places, d.target->doc); !problems.empty())
         return failure{error_code::INVALID_REQUEST_FORMAT, std::move(problems), {}};
     if (std::any_of(places.begin(), places.end(), [](const auto& p) { return p.unknown_recipient; }))
         return failure{error_code::INVALID_RECIPIENT_EMAIL};
@@ -122,9 +122,9 @@ inline outcome<envelope_add_blocks_response> handle(context& c, const envelope_a
     for (std::size_t i = 0; i < r.blocks.size(); ++i) {
         // The key is the page's number in decimal: "01" is stored under "1".
         d.target->doc.blocks[std::to_string(*places[i].page)].push_back(
-            envelope_detail::stored_block(c, r.blocks[i], places[i].recipient));
+            detail::stored_block(c, r.blocks[i], places[i].recipient));
     }
-    envelope_detail::blocks_changed(c, d);
+    detail::blocks_changed(c, d);
     return envelope_add_blocks_response{c.now};
 }
 
@@ -132,7 +132,7 @@ inline outcome<envelope_add_blocks_response> handle(context& c, const envelope_a
 // /public/envelope/delete-blocks (unknown block uuids are ignored)
 
 inline outcome<envelope_delete_blocks_response> handle(context& c, const envelope_delete_blocks_request& r) {
-    auto d = envelope_detail::find_draft_document(c, r);
+    auto d = detail::find_draft_document(c, r);
     if (d.error) return *d.error;
 
     const std::set<std::string_view> listed(r.blockUuids.begin(), r.blockUuids.end());
@@ -140,7 +140,7 @@ inline outcome<envelope_delete_blocks_response> handle(context& c, const envelop
     auto& pages = d.target->doc.blocks;
     for (auto& [page, blocks] : pages) std::erase_if(blocks, is_listed);
     std::erase_if(pages, [](const auto& entry) { return entry.second.empty(); });  // no empty pages left behind
-    envelope_detail::blocks_changed(c, d);
+    detail::blocks_changed(c, d);
     return envelope_delete_blocks_response{c.now};
 }
 

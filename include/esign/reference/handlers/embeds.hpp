@@ -23,7 +23,7 @@
 
 namespace esign::reference::handlers {
 
-namespace embeds_detail {
+namespace detail {
 
 // The session's envelope and recipient, or nullptr when either is gone.
 struct signer_view {
@@ -151,7 +151,7 @@ inline embeds_document document_view(const document& d, const std::string& email
     return out;
 }
 
-}  // namespace embeds_detail
+}  // namespace detail
 
 // ---------------------------------------------------------------------------------------------
 // /embeds/session/start: an iframe token (single use, an hour) or a link token (until the
@@ -171,7 +171,7 @@ inline outcome<embeds_session_start_response> handle(context& c, const embeds_se
     } else {
         return failure{error_code::SIGNING_TOKEN_UNKNOWN};
     }
-    const auto found = embeds_detail::find(c, grant);
+    const auto found = detail::find(c, grant);
     if (!found.envelope) return failure{error_code::SIGNING_TOKEN_UNKNOWN};  // (not reached: no deletion once sent)
     if (!single_use && !rules::is_in_progress(found.envelope->status))
         return failure{error_code::SIGNING_TOKEN_EXPIRED, {}, "The signing link has expired: the envelope is final."};
@@ -184,28 +184,28 @@ inline outcome<embeds_session_start_response> handle(context& c, const embeds_se
 
 inline outcome<embeds_envelope_get_response> handle(context& c, const embeds_envelope_get_request& r) {
     const signer_grant* grant = find_signer_session(c.st, r.session);
-    if (!grant) return embeds_detail::session_invalid();
-    const auto found = embeds_detail::find(c, *grant);
-    if (!found.envelope) return embeds_detail::session_invalid();
+    if (!grant) return detail::session_invalid();
+    const auto found = detail::find(c, *grant);
+    if (!found.envelope) return detail::session_invalid();
     const envelope_record& env = *found.envelope;
     const recipient& me = found.recipient->data;
-    using embeds_detail::not_allowed_reason;
+    using detail::not_allowed_reason;
 
     embeds_envelope_get_response out;
     const sender from = sender_of(env, c.team_of(env));
     out.envelope = embeds_envelope{env.uuid, env.workspace_uuid, env.title, env.status, from.name, from.email};
     copy_members(me, out.recipient);  // email … role, status
     out.recipient.yourTurn = envelope_store::is_turn(env, found.index);
-    for (const recipient* p : embeds_detail::waiting_for(env)) copy_members(*p, out.waitingFor.emplace_back());
+    for (const recipient* p : detail::waiting_for(env)) copy_members(*p, out.waitingFor.emplace_back());
     for (const auto& d : env.documents)
-        if (!d.is_attachment) out.documents.push_back(embeds_detail::document_view(d.doc, me.email));
+        if (!d.is_attachment) out.documents.push_back(detail::document_view(d.doc, me.email));
     out.actions.sign =
         me.role == recipient_role::signer && !not_allowed_reason(env, found.index, recipient_action::sign);
     out.actions.approve =
         me.role == recipient_role::approver && !not_allowed_reason(env, found.index, recipient_action::approve);
     out.actions.decline = !not_allowed_reason(env, found.index, recipient_action::decline);
     if (!out.actions.sign && !out.actions.approve && !out.actions.decline)
-        out.notAllowedReason = not_allowed_reason(env, found.index, embeds_detail::main_action(me.role));
+        out.notAllowedReason = not_allowed_reason(env, found.index, detail::main_action(me.role));
     return out;
 }
 
@@ -216,10 +216,10 @@ inline outcome<embeds_envelope_get_response> handle(context& c, const embeds_env
 
 inline outcome<embeds_recipient_act_response> handle(context& c, const embeds_recipient_act_request& r) {
     const signer_grant* grant = find_signer_session(c.st, r.session);
-    if (!grant) return embeds_detail::session_invalid();
-    const auto found = embeds_detail::find(c, *grant);
-    if (!found.envelope) return embeds_detail::session_invalid();
-    if (auto why = embeds_detail::not_allowed_reason(*found.envelope, found.index, r.action))
+    if (!grant) return detail::session_invalid();
+    const auto found = detail::find(c, *grant);
+    if (!found.envelope) return detail::session_invalid();
+    if (auto why = detail::not_allowed_reason(*found.envelope, found.index, r.action))
         return failure{error_code::ACTION_NOT_ALLOWED, {}, std::move(*why)};
 
     control_recipient_act_request act;

@@ -34,7 +34,7 @@ inline outcome<envelope_get_response> handle(context& c, const envelope_get_requ
 // ---------------------------------------------------------------------------------------------
 // /public/envelope/list
 
-namespace envelope_detail {
+namespace detail {
 // Any of the given tags, any of the given statuses; an absent or empty filter keeps everything.
 struct list_filter {
     std::set<std::string_view> tags;
@@ -55,13 +55,13 @@ struct list_filter {
 
 // Newest first by creation; ties by insertion, newest first.
 inline bool newer(const envelope_record* a, const envelope_record* b) { return envelope_order::older(b, a); }
-}  // namespace envelope_detail
+}  // namespace detail
 
 inline outcome<envelope_list_response> handle(context& c, const envelope_list_request& r) {
     const workspace_record* ws = c.resolve_workspace(r.workspaceUuid);
     if (!ws) return failure{error_code::WORKSPACE_NOT_FOUND};
 
-    const envelope_detail::list_filter filter(r);
+    const detail::list_filter filter(r);
     const std::int32_t page = page_or_default(r.page);
     envelope_list_response out;
     std::vector<const envelope_record*> matching;
@@ -82,7 +82,7 @@ inline outcome<envelope_list_response> handle(context& c, const envelope_list_re
     } else {  // a store used before its indexes were made (handlers called directly)
         for (const auto& [uuid, env] : c.st.envelopes)
             if (env.workspace_uuid == ws->uuid && filter.keeps(env)) matching.push_back(&env);
-        std::sort(matching.begin(), matching.end(), envelope_detail::newer);
+        std::sort(matching.begin(), matching.end(), detail::newer);
     }
     out.pagination = fill_page(out.envelopes, matching, page, fixed_page_size,
                                [&](const envelope_record* env) { return summary_view(*env, *c.team); });
@@ -92,14 +92,14 @@ inline outcome<envelope_list_response> handle(context& c, const envelope_list_re
 // ---------------------------------------------------------------------------------------------
 // /public/envelope/update
 
-namespace envelope_detail {
+namespace detail {
 inline void apply_document_update(document_record& d, const envelope_update_document& u) {
     if (u.title) d.doc.title = u.title->str();
     if (u.initialsOnAllPages) d.doc.initialsOnAllPages = *u.initialsOnAllPages;
     if (u.initialsVerticalMargin) d.doc.initialsVerticalMargin = u.initialsVerticalMargin->value;
     if (u.mustReadAllPages) d.doc.mustReadAllPages = *u.mustReadAllPages;
 }
-}  // namespace envelope_detail
+}  // namespace detail
 
 inline outcome<envelope_update_response> handle(context& c, const envelope_update_request& r) {
     auto found = envelope_store::find_envelope(c, r.workspaceUuid, r.envelopeUuid);
@@ -116,7 +116,7 @@ inline outcome<envelope_update_response> handle(context& c, const envelope_updat
     if (u.title) env.title = u.title->str();
     if (u.documents)
         for (const auto& d : *u.documents)
-            envelope_detail::apply_document_update(*envelope_store::find_document(env, d.uuid), d);
+            detail::apply_document_update(*envelope_store::find_document(env, d.uuid), d);
     if (u.tags) rules::add_tags(env.tags, *u.tags);
     if (u.signatureOrder) env.signature_order = *u.signatureOrder;
     if (u.expirationPeriod) env.expiration_period = u.expirationPeriod->value;
@@ -130,7 +130,7 @@ inline outcome<envelope_update_response> handle(context& c, const envelope_updat
 // ---------------------------------------------------------------------------------------------
 // /public/envelope/send
 
-namespace envelope_detail {
+namespace detail {
 inline rules::send_facts send_facts_of(const envelope_record& env, const workspace_record& ws, const team_record& team,
                                        distribution_method method) {
     rules::send_facts f;
@@ -165,7 +165,7 @@ inline bool has_approver(const envelope_record& env) {
         if (r.data.role == recipient_role::approver) return true;
     return false;
 }
-}  // namespace envelope_detail
+}  // namespace detail
 
 inline outcome<envelope_send_response> handle(context& c, const envelope_send_request& r) {
     auto found = envelope_store::find_envelope(c, r.workspaceUuid, r.envelopeUuid);
@@ -174,9 +174,9 @@ inline outcome<envelope_send_response> handle(context& c, const envelope_send_re
     const workspace_record& ws = *found.workspace;
     team_record& team = *c.team;
     const distribution_method method = distribution_method_or_default(r);
-    if (auto code = rules::check_send(envelope_detail::send_facts_of(env, ws, team, method))) return failure{*code};
+    if (auto code = rules::check_send(detail::send_facts_of(env, ws, team, method))) return failure{*code};
 
-    const auto event = envelope_detail::has_approver(env) ? rules::envelope_event::sent_with_approvers
+    const auto event = detail::has_approver(env) ? rules::envelope_event::sent_with_approvers
                                                           : rules::envelope_event::sent_without_approvers;
     envelope_store::set_status(c.st, env, rules::next_status(env.status, event).value_or(env.status));
     c.touch(env.update_date);
@@ -186,7 +186,7 @@ inline outcome<envelope_send_response> handle(context& c, const envelope_send_re
     env.reminders_sent = 0;
     timeline::schedule(c.st, env.uuid, env);  // its expiry, or its first reminder
     if (!ws.sandbox) team.api_credits -= 1;
-    for (auto& rec : env.recipients) rec.data.invitation = envelope_detail::new_invitation(env, rec.data, c.now);
+    for (auto& rec : env.recipients) rec.data.invitation = detail::new_invitation(env, rec.data, c.now);
 
     // E-mails at send: the recipients whose turn it is, and the viewers.
     if (sends_email(env)) {
@@ -206,7 +206,7 @@ inline outcome<envelope_send_response> handle(context& c, const envelope_send_re
 // ---------------------------------------------------------------------------------------------
 // /public/envelope/create-from-template
 
-namespace envelope_detail {
+namespace detail {
 inline const template_record* template_in(const context& c, const workspace_record& ws, std::string_view uuid) {
     auto it = c.st.templates.find(std::string(uuid));
     if (it == c.st.templates.end() || it->second.workspace_uuid != ws.uuid) return nullptr;
@@ -242,13 +242,13 @@ inline document_record copy_template_document(context& c, const document& source
     }
     return d;
 }
-}  // namespace envelope_detail
+}  // namespace detail
 
 inline outcome<envelope_create_from_template_response> handle(context& c,
                                                               const envelope_create_from_template_request& r) {
     const workspace_record* ws = c.resolve_workspace(r.workspaceUuid);
     if (!ws) return failure{error_code::WORKSPACE_NOT_FOUND};
-    const template_record* tpl = envelope_detail::template_in(c, *ws, r.templateUuid);
+    const template_record* tpl = detail::template_in(c, *ws, r.templateUuid);
     if (!tpl) return failure{error_code::TEMPLATE_NOT_FOUND};
     std::vector<std::string> labels;
     for (const auto& given : r.recipients) labels.push_back(given.label.str());
@@ -260,14 +260,14 @@ inline outcome<envelope_create_from_template_response> handle(context& c,
     envelope_record env = envelope_store::new_envelope(c, *c.team, *ws, tpl->title);
     std::vector<envelope_store::recipient_input> signers;
     for (const auto& label : tpl->labels) {
-        const auto* given = envelope_detail::given_for(r, label);
+        const auto* given = detail::given_for(r, label);
         if (given) signers.push_back({given->email.str(), given->firstname, given->lastname, {}, {}, {}});
     }
     envelope_store::append_recipients(c.st, env, std::move(signers));
 
     envelope_create_from_template_response out;
     for (const auto& source : tpl->documents) {
-        env.documents.push_back(envelope_detail::copy_template_document(c, source, env, r));
+        env.documents.push_back(detail::copy_template_document(c, source, env, r));
         out.documentUuids.push_back(env.documents.back().doc.uuid);
     }
     out.envelopeUuid = envelope_store::commit_new_envelope(c, std::move(env), *c.team).uuid;

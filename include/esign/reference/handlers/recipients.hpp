@@ -17,7 +17,7 @@ namespace esign::reference::handlers {
 // ---------------------------------------------------------------------------------------------
 // /public/envelope/add-recipients (all or nothing)
 
-namespace envelope_detail {
+namespace detail {
 // An e-mail already in the envelope, or twice in the request.
 inline bool has_duplicate_recipient(envelope_record& env, const envelope_add_recipients_request& r) {
     const auto& items = r.recipients;
@@ -33,13 +33,13 @@ inline added_recipient added_view(const recipient_record& r) {
     const recipient& d = r.data;
     return added_recipient{d.email, d.firstname, d.lastname, d.role, d.associatedContact, d.status, r.color};
 }
-}  // namespace envelope_detail
+}  // namespace detail
 
 inline outcome<envelope_add_recipients_response> handle(context& c, const envelope_add_recipients_request& r) {
     auto found = envelope_store::find_draft(c, r.workspaceUuid, r.envelopeUuid);
     if (found.error) return *found.error;
     envelope_record& env = *found.envelope;
-    if (envelope_detail::has_duplicate_recipient(env, r)) return failure{error_code::DUPLICATE_RECIPIENT};
+    if (detail::has_duplicate_recipient(env, r)) return failure{error_code::DUPLICATE_RECIPIENT};
     const bool wants_sms = std::any_of(r.recipients.begin(), r.recipients.end(), [](const add_recipients_item& item) {
         return item.verificationType == verification_type::sms;
     });
@@ -60,14 +60,14 @@ inline outcome<envelope_add_recipients_response> handle(context& c, const envelo
 
     envelope_add_recipients_response out;
     for (std::size_t i = first_new; i < env.recipients.size(); ++i)
-        out.recipients.push_back(envelope_detail::added_view(env.recipients[i]));
+        out.recipients.push_back(detail::added_view(env.recipients[i]));
     return out;
 }
 
 // ---------------------------------------------------------------------------------------------
 // /public/envelope/update-recipient
 
-namespace envelope_detail {
+namespace detail {
 inline recipient_record* find_by_email_and_role(envelope_record& env, std::string_view email, recipient_role role) {
     for (auto& r : env.recipients)
         if (r.data.email == email && r.data.role == role) return &r;
@@ -80,13 +80,13 @@ inline updated_recipient updated_view(const recipient_record& r) {
     out.colorVariant = r.color;
     return out;
 }
-}  // namespace envelope_detail
+}  // namespace detail
 
 inline outcome<envelope_update_recipient_response> handle(context& c, const envelope_update_recipient_request& r) {
     auto found = envelope_store::find_draft(c, r.workspaceUuid, r.envelopeUuid);
     if (found.error) return *found.error;
     envelope_record& env = *found.envelope;
-    recipient_record* target = envelope_detail::find_by_email_and_role(env, r.email.str(), r.role);
+    recipient_record* target = detail::find_by_email_and_role(env, r.email.str(), r.role);
     if (!target) return failure{error_code::RECIPIENT_NOT_FOUND};
 
     recipient after = target->data;
@@ -103,7 +103,7 @@ inline outcome<envelope_update_recipient_response> handle(context& c, const enve
 
     target->data = std::move(after);
     c.touch(env.update_date);
-    return envelope_update_recipient_response{envelope_detail::updated_view(*target)};
+    return envelope_update_recipient_response{detail::updated_view(*target)};
 }
 
 // ---------------------------------------------------------------------------------------------

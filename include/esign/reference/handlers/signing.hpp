@@ -37,7 +37,7 @@ inline outcome<authentication_create_iframe_token_response> handle(
 // ---------------------------------------------------------------------------------------------
 // /_control/recipient/act
 
-namespace envelope_detail {
+namespace detail {
 inline boost::json::object recipient_event_data(const recipient_record& rec) {
     boost::json::object data;
     data["recipientEmail"] = rec.data.email;
@@ -87,7 +87,7 @@ inline void decline(context& c, envelope_record& env, recipient_record& rec, con
     log_envelope(c, env, envelope_log_event::ENVELOPE_DECLINED, recipient_author(rec.data), data);
     emit_webhook(c, env, webhook_event::ENVELOPE_DECLINED, std::move(data));
 }
-}  // namespace envelope_detail
+}  // namespace detail
 
 // teamUuid: the caller's team only (the backend finds it for the operator), as in team/update.
 inline outcome<control_recipient_act_response> handle(context& c, const control_recipient_act_request& r) {
@@ -103,8 +103,8 @@ inline outcome<control_recipient_act_response> handle(context& c, const control_
 
     if (r.action == recipient_action::open) {
         if (!rules::is_in_progress(env->status)) return failure{error_code::ACTION_NOT_ALLOWED};
-        envelope_detail::open(c, *env, rec);
-        return envelope_detail::act_response(*env, rec);
+        detail::open(c, *env, rec);
+        return detail::act_response(*env, rec);
     }
     const auto after = rules::recipient_after(rec.data.role, r.action);
     if (!after || !envelope_store::is_turn(*env, who)) return failure{error_code::ACTION_NOT_ALLOWED};
@@ -113,18 +113,18 @@ inline outcome<control_recipient_act_response> handle(context& c, const control_
     c.touch(env->update_date);
     switch (r.action) {
         case recipient_action::approve:
-            envelope_detail::approve(c, *env, rec);
+            detail::approve(c, *env, rec);
             break;
         case recipient_action::sign:
-            envelope_detail::sign(c, *env, rec);
+            detail::sign(c, *env, rec);
             break;
         case recipient_action::decline:
-            envelope_detail::decline(c, *env, rec, r.reason);
+            detail::decline(c, *env, rec, r.reason);
             break;
         case recipient_action::open:
             break;
     }
-    return envelope_detail::act_response(*env, rec);
+    return detail::act_response(*env, rec);
 }
 
 }  // namespace esign::reference::handlers

@@ -41,7 +41,7 @@ inline constexpr std::size_t max_journal_body_cost = std::size_t(128) << 10;
 // The most bytes of a cut body's text, as written (escapes counted).
 inline constexpr std::size_t max_journal_cut_bytes = std::size_t(32) << 10;
 
-namespace journal_detail {
+namespace detail {
 
 // The bytes a JSON string takes written (boost::json::serialize's escapes: \" \\ \b \f \n \r \t
 // in two bytes, the other control bytes in six).
@@ -174,7 +174,7 @@ struct kept_body {
     }
 };
 
-}  // namespace journal_detail
+}  // namespace detail
 
 class request_journal {
 public:
@@ -183,12 +183,12 @@ public:
         std::int64_t time = 0;
         std::string path;
         unsigned status = 0;
-        journal_detail::kept_body request;   // the body as received
-        journal_detail::kept_body response;  // the body answered; empty when dropped
+        detail::kept_body request;   // the body as received
+        detail::kept_body response;  // the body answered; empty when dropped
         std::size_t bytes() const noexcept {
             return path.size() + request.text.size() + response.text.size() + sizeof(entry);
         }
-        // What listing it takes (journal_detail::journal_cost).
+        // What listing it takes (detail::journal_cost).
         std::size_t cost() const noexcept {
             return path.size() + request.cost + (status == 0 ? 0 : response.cost) + sizeof(journal_entry) + 128;
         }
@@ -220,8 +220,8 @@ private:
                 time,
                 std::string(path),
                 status,
-                journal_detail::kept_body::of(request),
-                status == 0 ? journal_detail::kept_body{} : journal_detail::kept_body::of(response)};
+                detail::kept_body::of(request),
+                status == 0 ? detail::kept_body{} : detail::kept_body::of(response)};
         bytes_ += e.bytes();
         entries_.push_back(std::move(e));
         while (entries_.size() > 1 && (entries_.size() > capacity_ || bytes_ > max_journal_bytes)) {

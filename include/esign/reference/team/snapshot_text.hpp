@@ -32,7 +32,7 @@
 
 namespace esign::reference {
 
-namespace snapshot_text_detail {
+namespace detail {
 // A collection of the store, written as the collection itself (write only).
 template <class Collection>
 struct borrowed {
@@ -46,17 +46,17 @@ struct envelopes_in_key_order {
     const envelope_map* map = nullptr;
     std::size_t batch = 32768;  // 256 KiB of pointers
 };
-}  // namespace snapshot_text_detail
+}  // namespace detail
 
 struct team_state_text {
     template <class C>
-    using borrowed = snapshot_text_detail::borrowed<C>;
+    using borrowed = detail::borrowed<C>;
 
     std::int64_t clock_offset = 0;
     std::uint64_t next_seq = 1;
     std::optional<std::string> stream;
     borrowed<std::map<std::string, workspace_record>> workspaces;
-    snapshot_text_detail::envelopes_in_key_order envelopes;
+    detail::envelopes_in_key_order envelopes;
     borrowed<std::map<std::string, template_record>> templates;
     borrowed<std::vector<contact_record>> contacts;
     borrowed<std::map<std::string, webhook_record>> webhooks;
@@ -70,7 +70,7 @@ BOOST_DESCRIBE_STRUCT(team_state_text, (),
                       (clock_offset, next_seq, stream, workspaces, envelopes, templates, contacts, webhooks, logs,
                        outbox, deliveries, iframe_tokens, pending_deliveries))
 
-namespace snapshot_text_detail {
+namespace detail {
 template <class A, class B>
 constexpr bool same_member_names() {
     using a = boost::describe::describe_members<A, boost::describe::mod_public>;
@@ -86,8 +86,8 @@ constexpr bool same_member_names() {
         return same;
     }
 }
-}  // namespace snapshot_text_detail
-static_assert(snapshot_text_detail::same_member_names<team_state_text, team_state>(),
+}  // namespace detail
+static_assert(detail::same_member_names<team_state_text, team_state>(),
               "team_state_text lists team_state's members, by the same names, in the same order");
 
 // The team object of a snapshot: the team's members (fixture_team_of, its `state` absent), then
@@ -124,8 +124,8 @@ inline team_state_text state_text_of(const state& st, const id_source& ids, cons
 namespace esign::json {
 
 template <class Collection>
-struct codec<reference::snapshot_text_detail::borrowed<Collection>> {
-    static void write(const reference::snapshot_text_detail::borrowed<Collection>& in, text_buffer& out) {
+struct codec<reference::detail::borrowed<Collection>> {
+    static void write(const reference::detail::borrowed<Collection>& in, text_buffer& out) {
         write_value(*in.items, out);
     }
 };
@@ -133,20 +133,20 @@ struct codec<reference::snapshot_text_detail::borrowed<Collection>> {
 // The store's deques (outbox, deliveries), written as the vectors of team_state are (by their
 // writer: it only iterates).
 template <class T>
-struct codec<reference::snapshot_text_detail::borrowed<std::deque<T>>> {
-    static void write(const reference::snapshot_text_detail::borrowed<std::deque<T>>& in, text_buffer& out) {
+struct codec<reference::detail::borrowed<std::deque<T>>> {
+    static void write(const reference::detail::borrowed<std::deque<T>>& in, text_buffer& out) {
         detail::vector_codec<std::deque<T>>::write(*in.items, out);
     }
 };
 
 template <>
-struct codec<reference::snapshot_text_detail::envelopes_in_key_order> {
+struct codec<reference::detail::envelopes_in_key_order> {
     using entry = reference::envelope_map::value_type;
 
     // (A template, so that the records' writers are compiled where a snapshot is written, not
     // wherever this header is read.)
     template <class Buffer>
-    static void write(const reference::snapshot_text_detail::envelopes_in_key_order& in, Buffer& out) {
+    static void write(const reference::detail::envelopes_in_key_order& in, Buffer& out) {
         const std::size_t batch = std::max<std::size_t>(in.batch, 1);
         std::vector<const entry*> next;  // a max-heap by key while it fills, then in key order
         next.reserve(std::min(in.map->size(), batch));

@@ -6,7 +6,7 @@
 // (tests/regex/freeze_automaton.cpp) needs nothing that includes the frozen table.
 #include <esign/regex/fixed_string.hpp>
 
-namespace esign::uri_detail {
+namespace esign::detail {
 
 // The pieces of the pattern, spelled once (see the grammar in types/uri.hpp).
 //   [A-Za-z0-9\-._~!$&'()*+,;=]   unreserved and sub-delims
@@ -29,4 +29,4 @@ inline constexpr regex::fixed_string uri_pattern{
 #undef ESIGN_URI_UNRESERVED_SUB_DELIMS
 #undef ESIGN_URI_PCT
 
-}  // namespace esign::uri_detail
+}  // namespace esign::detail

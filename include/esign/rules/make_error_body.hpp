@@ -2,7 +2,7 @@
 #pragma once
 // The error body of every error response (interface.md "Errors", contract.md §1), built from
 // a code and the error table (and, for INVALID_REQUEST_FORMAT, the problems found). Writing
-// it as JSON text is json/error_body.hpp's.
+// it as JSON text is json/error_body_text.hpp's.
 #include <algorithm>
 #include <charconv>
 #include <chrono>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: BSL-1.0
 #pragma once
 // The JSON text of an error body (interface.md "Errors", contract.md §1), written straight
-// from the body that rules/error_body.hpp builds.
+// from the body that rules/make_error_body.hpp builds.
 #include <cstddef>
 #include <string>
 #include <string_view>
