@@ -285,7 +285,7 @@ private:
     // The runners of part Part of the rows (runner_parts parts in table order), each at its
     // row's index (backend/runners.hpp). Instantiating run<Row> is most of what compiling the
     // backend costs; in parts, a program may compile them in several source files (src.hpp).
-    static constexpr std::size_t runner_parts = 7;
+    static constexpr std::size_t runner_parts = 9;
     template <std::size_t Part>
     static void add_runners(std::span<runner> by_row);
 

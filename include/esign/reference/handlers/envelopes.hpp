@@ -177,7 +177,7 @@ inline outcome<envelope_send_response> handle(context& c, const envelope_send_re
     if (auto code = rules::check_send(detail::send_facts_of(env, ws, team, method))) return failure{*code};
 
     const auto event = detail::has_approver(env) ? rules::envelope_event::sent_with_approvers
-                                                          : rules::envelope_event::sent_without_approvers;
+                                                 : rules::envelope_event::sent_without_approvers;
     envelope_store::set_status(c.st, env, rules::next_status(env.status, event).value_or(env.status));
     c.touch(env.update_date);
     env.sent_date = env.update_date;  // (between its creation and update dates, as check_state wants)
