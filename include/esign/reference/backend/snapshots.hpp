@@ -44,10 +44,9 @@ ESIGN_DETAIL_BACKEND_INLINE reply backend::snapshot_team(team_shard& shard, std:
         team_snapshot_text t;
         static_cast<fixture_team&>(t.team) = fixture_team_of(shard.team());
         // (The problems' paths start inside "team"; the records are the store's own.)
-        if (options_.self_check)
-            if (auto instead =
-                    self_check_team(t.team, error_context_of(path, request_id, now_ms()), options_.self_check_log))
-                return error_reply(*instead);
+        if (auto instead = failed_self_check(static_cast<const fixture_team&>(t.team),
+                                             error_context_of(path, request_id, now_ms())))
+            return *instead;
         const std::vector<webhook_job> pending = deliveries_.jobs_of(shard, shard.generation);
         t.state = state_text_of(shard.st, shard.ids, pending);
         // {"team": ...} around the team's text, in one string, with room for what the team's last

@@ -22,9 +22,10 @@ ESIGN_DETAIL_BACKEND_INLINE void write_team_snapshot(const team_snapshot_text& t
     json::write_value(team, out);
 }
 
-ESIGN_DETAIL_BACKEND_INLINE std::optional<error_body> self_check_team(
-    const fixture_team& team, const rules::error_context& ctx, const std::function<void(std::string_view)>& report) {
-    return self_check(team, ctx, report);
+ESIGN_DETAIL_BACKEND_INLINE std::optional<error_body> self_check(const fixture_team& team,
+                                                                 const rules::error_context& ctx,
+                                                                 const std::function<void(std::string_view)>& report) {
+    return self_check<fixture_team>(team, ctx, report);  // the template (self_check.hpp)
 }
 
 ESIGN_DETAIL_BACKEND_INLINE std::string write_state_file(const state_file_document& doc) { return json::write(doc); }
